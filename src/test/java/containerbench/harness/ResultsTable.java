@@ -1,0 +1,29 @@
+package containerbench.harness;
+
+import java.util.Formatter;
+
+/** The per-tier table printed at the end of a run. */
+public final class ResultsTable {
+
+    private ResultsTable() {
+    }
+
+    public static String render(RunResult run) {
+        Formatter out = new Formatter();
+        out.format("%s %s: %d tier(s) of %d s after a %d s warm-up at %d users%n", run.container(),
+                run.containerVersion(), run.tiers().size(), run.plan().tierSeconds(), run.plan().warmupSeconds(),
+                run.plan().warmupUsers());
+        out.format("%7s %10s %10s %8s %10s %7s %6s %6s %6s %6s %7s%n",
+                "users", "requests", "OK", "KO", "TPS", "mean", "p50", "p95", "p99", "max", "KO %");
+        for (TierResult tier : run.tiers()) {
+            TierResult.Latency ms = tier.latencyMs();
+            out.format("%7d %10d %10d %8d %10.1f %7s %6s %6s %6s %6s %7.2f%n", tier.users(), tier.requests(), tier.ok(),
+                    tier.ko(), tier.tps(), ms == null ? "-" : String.format("%.2f", ms.mean()),
+                    ms == null ? "-" : ms.p50(), ms == null ? "-" : ms.p95(), ms == null ? "-" : ms.p99(),
+                    ms == null ? "-" : ms.max(), tier.failurePercent());
+            tier.failures().forEach((reason, count) -> out.format("%7s   KO %s: %d%n", "", reason, count));
+        }
+        out.format("(response times in ms, of OK requests; TPS = OK responses per second of the tier)%n");
+        return out.toString();
+    }
+}

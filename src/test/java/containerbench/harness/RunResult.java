@@ -1,0 +1,38 @@
+package containerbench.harness;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run, as written to {@code target/benchmarks/<runId>.json}; README documents the schema.
+ *
+ * @param status {@code running} while the load lasts, then {@code complete} or {@code failed}
+ * @param warmup the warm-up's figures, counted in no tier
+ */
+public record RunResult(int schema, String runId, String status, String container, String containerVersion,
+        String startedAt, String finishedAt, Target target, Plan plan, Injector injector, TierResult warmup,
+        List<TierResult> tiers) {
+
+    public static final int SCHEMA = 1;
+
+    /**
+     * @param launched whether the harness started the target (else it was already running at url)
+     * @param settings every knob as the target reported it after start (empty for a running target)
+     */
+    public record Target(boolean launched, String url, String java, String jvmArgs, Map<String, String> settings,
+            String log) {
+    }
+
+    /** @param recording false when the per-tier recording was switched off to measure its cost */
+    public record Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording) {
+    }
+
+    /** The load generator's side: Gatling and its JVM. */
+    public record Injector(String gatlingVersion, String java, int cpus, String jvmArgs) {
+    }
+
+    public RunResult finished(String status, String finishedAt, TierResult warmup, List<TierResult> tiers) {
+        return new RunResult(schema, runId, status, container, containerVersion, startedAt, finishedAt, target, plan,
+                injector, warmup, tiers);
+    }
+}

@@ -1,0 +1,90 @@
+package containerbench.simulation;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.during;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import containerbench.harness.BenchmarkRun;
+import containerbench.harness.TierRecorder;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The study's benchmark: the loginServlet under tiers of concurrent users, each user looping the
+ * login with no think time over its own keep-alive connection, like ab. Run with
+ * {@code mvn gatling:test -Ptomcat} or {@code -Pundertow}; README lists every property.
+ */
+public final class LoginSimulation extends Simulation {
+
+    // The study's request.
+    private static final String LOGIN = "/loginServlet?username=1&password=1";
+
+    // Settings checked, target started and answering, results file claimed: before any load.
+    private final BenchmarkRun run = BenchmarkRun.start(System.getProperties());
+
+    // One connection per virtual user (Gatling's default), no cache lookups or URL re-encoding on
+    // the request path, and no warm-up call to an internet host.
+    private final HttpProtocolBuilder protocol = http.baseUrl(run.baseUrl().toString())
+            .disableWarmUp()
+            .disableCaching()
+            .disableUrlEncoding();
+
+    {
+        List<PopulationBuilder> steps = new ArrayList<>();
+        if (run.plan().warmupSeconds() > 0) {
+            steps.add(users(run.warmup(), run.plan().warmupSeconds()));
+        }
+        run.tiers().forEach(tier -> steps.add(users(tier, run.plan().tierSeconds())));
+        // Sequential: each step starts when every user of the one before has finished.
+        PopulationBuilder chain = steps.get(steps.size() - 1);
+        for (int i = steps.size() - 2; i >= 0; i--) {
+            chain = steps.get(i).andThen(chain);
+        }
+        setUp(chain).protocols(protocol);
+    }
+
+    /** N users at once, each looping the login for the step's duration. */
+    private PopulationBuilder users(TierRecorder tier, int seconds) {
+        return scenario(tier.name()).exec(during(Duration.ofSeconds(seconds)).on(login(tier)))
+                .injectOpen(atOnceUsers(tier.users()));
+    }
+
+    /** One login, named after its tier so that Gatling's report shows each tier as a request. */
+    private ChainBuilder login(TierRecorder tier) {
+        HttpRequestActionBuilder request = http(tier.name()).get(LOGIN);
+        if (!run.recording()) {
+            return exec(request.check(status().is(200)));
+        }
+        return exec(request.check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
+                .exec(session -> record(tier, session));
+    }
+
+    private static Session record(TierRecorder tier, Session session) {
+        long now = System.currentTimeMillis();
+        if (!session.isFailed()) {
+            tier.ok(now, session.getInt("rt"));
+        } else if (session.contains("status")) {
+            tier.ko(now, session.getInt("rt"), "HTTP " + session.getInt("status"));
+        } else {
+            tier.ko(now, -1, TierRecorder.NO_RESPONSE);
+        }
+        // A request without a response runs no check: nothing of this one may be read for it.
+        return session.markAsSucceeded().removeAll("rt", "status");
+    }
+
+    @Override
+    public void after() {
+        run.finish();
+    }
+}

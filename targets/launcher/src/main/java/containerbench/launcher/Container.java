@@ -1,0 +1,41 @@
+package containerbench.launcher;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An embedded servlet container serving the login servlet. Each launcher module provides exactly
+ * one, registered for {@link java.util.ServiceLoader}, so one {@link TargetMain} starts them all.
+ */
+public interface Container {
+
+    /** The name used on the command line and in results: {@code tomcat}, {@code undertow}. */
+    String name();
+
+    /** The container's own version, read from its jars. */
+    String version();
+
+    /** Every knob this container accepts, in the order {@code --help} lists them. */
+    List<Knob> knobs();
+
+    /**
+     * Starts serving the login servlet.
+     *
+     * @param knobs a value for every knob that has one (given or default), already checked
+     * @throws java.net.BindException when the address or port cannot be bound
+     */
+    Server start(String host, int port, Map<String, String> knobs) throws Exception;
+
+    /** A started container. */
+    interface Server extends AutoCloseable {
+
+        /** The port it listens on (the real one when 0 was asked for). */
+        int port();
+
+        /** Every knob as the container now holds it, including defaults it chose itself. */
+        Map<String, String> effectiveSettings();
+
+        @Override
+        void close() throws Exception;
+    }
+}

@@ -1,0 +1,47 @@
+package containerbench.launcher;
+
+import java.util.List;
+
+/**
+ * One tuning setting of a container, under the name the container's own documentation uses.
+ *
+ * @param defaultValue the value used when none is given; {@code null} leaves the container's own
+ *     default in place (the target prints what that turned out to be)
+ * @param accepts what a valid value looks like, for messages and {@code --help}
+ */
+public record Knob(String name, String defaultValue, String accepts, String description, Validator validator) {
+
+    /** Whether a value is acceptable. */
+    @FunctionalInterface
+    public interface Validator {
+        boolean accepts(String value);
+    }
+
+    public static Knob integer(String name, Integer defaultValue, int min, String description) {
+        String accepts = "an integer >= " + min;
+        return new Knob(name, defaultValue == null ? null : defaultValue.toString(), accepts, description, value -> {
+            try {
+                return Integer.parseInt(value) >= min;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        });
+    }
+
+    public static Knob bool(String name, boolean defaultValue, String description) {
+        return choice(name, Boolean.toString(defaultValue), List.of("true", "false"), description);
+    }
+
+    public static Knob choice(String name, String defaultValue, List<String> choices, String description) {
+        return new Knob(name, defaultValue, "one of " + String.join(", ", choices), description, choices::contains);
+    }
+
+    /** The value itself, or an error that names the knob and what it accepts. */
+    public String check(String value) {
+        if (value == null || !validator.accepts(value)) {
+            throw new IllegalArgumentException(
+                    "bad value for --" + name + ": '" + value + "'; it accepts " + accepts);
+        }
+        return value;
+    }
+}

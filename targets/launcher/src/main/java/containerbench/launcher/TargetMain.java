@@ -1,0 +1,147 @@
+package containerbench.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.BindException;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/**
+ * Starts the one container on the classpath, serving the login servlet.
+ *
+ * <p>What it prints on standard output is also the protocol the harness reads: lines
+ * {@code [container-bench] key=value} describing the effective set-up, then
+ * {@code [container-bench] ready port=N} once the port is bound.
+ */
+public final class TargetMain {
+
+    public static final String PREFIX = "[container-bench] ";
+    public static final String READY = PREFIX + "ready port=";
+
+    /** Exit status for a bad command line. */
+    public static final int EXIT_USAGE = 2;
+    /** Exit status when the address or port cannot be bound. */
+    public static final int EXIT_BIND = 3;
+
+    private TargetMain() {
+    }
+
+    public static void main(String[] args) {
+        Container container = onlyContainer();
+        TargetOptions options;
+        try {
+            options = TargetOptions.parse(args, container.knobs());
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.println("run with --help to see every option");
+            System.exit(EXIT_USAGE);
+            return;
+        }
+        switch (options.action()) {
+            case HELP -> printHelp(container, System.out);
+            case LIST_KNOBS -> container.knobs().forEach(knob -> System.out.println(knob.name()));
+            case SERVE -> serve(container, options);
+        }
+    }
+
+    private static void serve(Container container, TargetOptions options) {
+        Container.Server server;
+        try {
+            server = container.start(options.host(), options.port(), options.knobs());
+        } catch (Exception e) {
+            if (causedByBind(e)) {
+                System.err.println("error: cannot listen on " + options.host() + ":" + options.port()
+                        + ": the port is already in use or the address is not local (" + rootMessage(e) + ")");
+                System.exit(EXIT_BIND);
+            }
+            System.err.println("error: " + container.name() + " failed to start: " + rootMessage(e));
+            e.printStackTrace();
+            System.exit(1);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server), "target-shutdown"));
+        Map<String, String> facts = new TreeMap<>();
+        facts.put("container", container.name());
+        facts.put("container.version", container.version());
+        facts.put("java.version", System.getProperty("java.version"));
+        facts.put("java.vm", System.getProperty("java.vm.name") + " (" + System.getProperty("java.vendor") + ")");
+        facts.put("jvm.args", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        facts.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        facts.put("host", options.host());
+        server.effectiveSettings().forEach((name, value) -> facts.put("knob." + name, value));
+        facts.forEach((key, value) -> System.out.println(PREFIX + key + "=" + value));
+        System.out.println(READY + server.port());
+        System.out.flush();
+        if (options.watchStdin()) {
+            Thread watcher = new Thread(TargetMain::exitWhenStdinCloses, "stdin-watch");
+            watcher.setDaemon(true);
+            watcher.start();
+        }
+    }
+
+    private static void exitWhenStdinCloses() {
+        try {
+            while (System.in.read() >= 0) {
+                // the harness never writes; it only holds the pipe open while it lives
+            }
+        } catch (IOException e) {
+            // a broken pipe means the same: the harness is gone
+        }
+        System.out.println(PREFIX + "standard input closed: stopping");
+        System.exit(0);
+    }
+
+    private static void stop(Container.Server server) {
+        try {
+            server.close();
+            System.out.println(PREFIX + "stopped");
+        } catch (Exception e) {
+            System.err.println("error while stopping: " + e);
+        }
+    }
+
+    static void printHelp(Container container, PrintStream out) {
+        out.println("Serves the login servlet on embedded " + container.name() + " " + container.version() + ".");
+        out.println();
+        out.println("usage: java -jar " + container.name() + "-target.jar [--option value | --option=value]...");
+        out.println();
+        out.println("options:");
+        TargetOptions.COMMON.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> out.printf("  --%-22s %s%n", e.getKey(), e.getValue()));
+        out.println();
+        out.println("knobs (named as " + container.name() + " names them):");
+        for (Knob knob : container.knobs()) {
+            String fallback = knob.defaultValue() == null ? container.name() + "'s own default" : knob.defaultValue();
+            out.printf("  --%-22s %s; %s (default %s)%n", knob.name(), knob.description(), knob.accepts(), fallback);
+        }
+    }
+
+    private static Container onlyContainer() {
+        List<Container> found = ServiceLoader.load(Container.class).stream().map(ServiceLoader.Provider::get).toList();
+        if (found.size() != 1) {
+            throw new IllegalStateException("expected exactly one container on the classpath, found "
+                    + found.stream().map(Container::name).toList());
+        }
+        return found.get(0);
+    }
+
+    private static boolean causedByBind(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BindException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+}

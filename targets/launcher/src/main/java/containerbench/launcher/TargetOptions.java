@@ -1,0 +1,94 @@
+package containerbench.launcher;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The target's command line: {@code --name value} or {@code --name=value}, for the common options
+ * and for every knob of the container.
+ */
+public record TargetOptions(String host, int port, Map<String, String> knobs, Action action, boolean watchStdin) {
+
+    /** What the target is asked to do. */
+    public enum Action { SERVE, HELP, LIST_KNOBS }
+
+    /** Loopback unless told otherwise: a benchmark target should not be reachable by accident. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
+
+    public static final int DEFAULT_PORT = 8080;
+
+    /** Options that are not knobs, with the text {@code --help} shows for them. */
+    static final Map<String, String> COMMON = Map.of(
+            "host", "address to bind (default " + DEFAULT_HOST + ")",
+            "port", "port to listen on, 0 for any free port (default " + DEFAULT_PORT + ")",
+            "watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)",
+            "list-knobs", "print the name of every knob, one a line, and exit",
+            "help", "print this help and exit");
+
+    /** Parses the arguments; an unknown option or a bad value is an {@link IllegalArgumentException} naming it. */
+    public static TargetOptions parse(String[] args, List<Knob> knobs) {
+        Map<String, Knob> byName = new LinkedHashMap<>();
+        knobs.forEach(knob -> byName.put(knob.name(), knob));
+        Map<String, String> values = new LinkedHashMap<>();
+        knobs.stream().filter(k -> k.defaultValue() != null).forEach(k -> values.put(k.name(), k.defaultValue()));
+        String host = DEFAULT_HOST;
+        int port = DEFAULT_PORT;
+        Action action = Action.SERVE;
+        boolean watchStdin = false;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("--") || arg.length() == 2) {
+                throw new IllegalArgumentException("unexpected argument '" + arg + "'; options start with --");
+            }
+            int equals = arg.indexOf('=');
+            String name = arg.substring(2, equals < 0 ? arg.length() : equals);
+            switch (name) {
+                case "help" -> action = Action.HELP;
+                case "list-knobs" -> action = Action.LIST_KNOBS;
+                case "watch-stdin" -> watchStdin = true;
+                default -> {
+                    String value;
+                    if (equals >= 0) {
+                        value = arg.substring(equals + 1);
+                    } else if (i + 1 < args.length) {
+                        value = args[++i];
+                    } else {
+                        throw new IllegalArgumentException("option --" + name + " needs a value");
+                    }
+                    if (name.equals("host")) {
+                        host = checkHost(value);
+                    } else if (name.equals("port")) {
+                        port = checkPort(value);
+                    } else if (byName.containsKey(name)) {
+                        values.put(name, byName.get(name).check(value));
+                    } else {
+                        throw new IllegalArgumentException("unknown option --" + name + "; this target accepts --"
+                                + String.join(", --", COMMON.keySet().stream().sorted().toList()) + " and the knobs --"
+                                + String.join(", --", byName.keySet()));
+                    }
+                }
+            }
+        }
+        return new TargetOptions(host, port, Map.copyOf(values), action, watchStdin);
+    }
+
+    private static String checkHost(String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("bad value for --host: it must be an address or a host name");
+        }
+        return value;
+    }
+
+    private static int checkPort(String value) {
+        try {
+            int port = Integer.parseInt(value);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("bad value for --port: '" + value + "'; it accepts 0 (any free port) to 65535");
+    }
+}

@@ -1,0 +1,81 @@
+package containerbench.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TargetOptionsTest {
+
+    private static final List<Knob> KNOBS = List.of(
+            Knob.integer("maxThreads", 512, 1, "threads"),
+            Knob.integer("maxConnections", null, 1, "connections"),
+            Knob.bool("enableLookups", false, "lookups"),
+            Knob.choice("protocol", "nio", List.of("nio", "nio2"), "connector"));
+
+    @Test
+    void defaultsToLoopbackAndTheKnobDefaults() {
+        TargetOptions options = TargetOptions.parse(new String[0], KNOBS);
+        assertEquals("127.0.0.1", options.host());
+        assertEquals(8080, options.port());
+        assertEquals(Map.of("maxThreads", "512", "enableLookups", "false", "protocol", "nio"), options.knobs());
+        assertEquals(TargetOptions.Action.SERVE, options.action());
+        assertFalse(options.watchStdin());
+    }
+
+    @Test
+    void takesBothSpellingsOfAValue() {
+        TargetOptions options = TargetOptions.parse(
+                new String[] {"--port", "0", "--maxThreads=8", "--host=0.0.0.0", "--maxConnections", "10", "--watch-stdin"}, KNOBS);
+        assertEquals(0, options.port());
+        assertEquals("0.0.0.0", options.host());
+        assertEquals("8", options.knobs().get("maxThreads"));
+        assertEquals("10", options.knobs().get("maxConnections"));
+        assertTrue(options.watchStdin());
+    }
+
+    @Test
+    void anUnknownOptionNamesItselfAndEveryAcceptedOne() {
+        var error = assertThrows(IllegalArgumentException.class,
+                () -> TargetOptions.parse(new String[] {"--maxThread", "8"}, KNOBS));
+        assertTrue(error.getMessage().startsWith("unknown option --maxThread;"), error.getMessage());
+        assertTrue(error.getMessage().contains("--maxThreads"), error.getMessage());
+        assertTrue(error.getMessage().contains("--port"), error.getMessage());
+    }
+
+    @Test
+    void aBadValueNamesTheKnobAndWhatItAccepts() {
+        assertEquals("bad value for --maxThreads: 'abc'; it accepts an integer >= 1",
+                assertThrows(IllegalArgumentException.class,
+                        () -> TargetOptions.parse(new String[] {"--maxThreads", "abc"}, KNOBS)).getMessage());
+        assertEquals("bad value for --maxThreads: '0'; it accepts an integer >= 1",
+                assertThrows(IllegalArgumentException.class,
+                        () -> TargetOptions.parse(new String[] {"--maxThreads=0"}, KNOBS)).getMessage());
+        assertEquals("bad value for --protocol: 'apr'; it accepts one of nio, nio2",
+                assertThrows(IllegalArgumentException.class,
+                        () -> TargetOptions.parse(new String[] {"--protocol=apr"}, KNOBS)).getMessage());
+        assertEquals("bad value for --enableLookups: 'yes'; it accepts one of true, false",
+                assertThrows(IllegalArgumentException.class,
+                        () -> TargetOptions.parse(new String[] {"--enableLookups=yes"}, KNOBS)).getMessage());
+    }
+
+    @Test
+    void aBadPortOrAMissingValueIsNamed() {
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> TargetOptions.parse(new String[] {"--port", "70000"}, KNOBS)).getMessage().startsWith("bad value for --port: '70000'"));
+        assertEquals("option --maxThreads needs a value", assertThrows(IllegalArgumentException.class,
+                () -> TargetOptions.parse(new String[] {"--maxThreads"}, KNOBS)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> TargetOptions.parse(new String[] {"8080"}, KNOBS)).getMessage().startsWith("unexpected argument '8080'"));
+    }
+
+    @Test
+    void helpAndKnobListingAreActions() {
+        assertEquals(TargetOptions.Action.HELP, TargetOptions.parse(new String[] {"--help"}, KNOBS).action());
+        assertEquals(TargetOptions.Action.LIST_KNOBS, TargetOptions.parse(new String[] {"--list-knobs"}, KNOBS).action());
+    }
+}

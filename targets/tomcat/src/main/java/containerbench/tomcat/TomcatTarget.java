@@ -1,0 +1,121 @@
+package containerbench.tomcat;
+
+import containerbench.launcher.Container;
+import containerbench.launcher.Knob;
+import containerbench.servlet.LoginServlet;
+import java.net.BindException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.util.ServerInfo;
+import org.apache.tomcat.util.IntrospectionUtils;
+
+/**
+ * The login servlet on embedded Apache Tomcat, one HTTP/1.1 connector, knobs named as the
+ * {@code <Connector>} attributes of server.xml and set the way server.xml sets them.
+ */
+public final class TomcatTarget implements Container {
+
+    private static final Map<String, String> PROTOCOLS = Map.of(
+            "nio", "org.apache.coyote.http11.Http11NioProtocol",
+            // Deprecated in Tomcat 11 and removed in Tomcat 12; kept to repeat the older studies.
+            "nio2", "org.apache.coyote.http11.Http11Nio2Protocol");
+
+    private static final List<Knob> KNOBS = List.of(
+            Knob.choice("protocol", "nio", List.of("nio", "nio2"), "connector implementation"),
+            // The study's settings: maxThreads 512, acceptCount 512, connectionTimeout 30000, no lookups.
+            Knob.integer("maxThreads", 512, 1, "request-processing threads (Tomcat's default 200)"),
+            Knob.integer("acceptCount", 512, 1, "listen backlog, capped by net.core.somaxconn (Tomcat's default 100)"),
+            Knob.integer("connectionTimeout", 30000, 1, "ms to wait for a request line after accepting (Tomcat's default 60000)"),
+            Knob.bool("enableLookups", false, "reverse DNS lookup of each client"),
+            Knob.integer("maxConnections", null, 1, "connections accepted before the backlog fills"),
+            Knob.integer("keepAliveTimeout", null, 1, "ms to wait for the next request on a kept-alive connection"),
+            // Tomcat's default of 100 closes every connection after 100 requests, while Undertow and
+            // Jetty keep it open: unlimited makes both containers serve the same connection pattern.
+            Knob.integer("maxKeepAliveRequests", -1, -1, "requests per connection before it is closed, -1 unlimited (Tomcat's default 100)"));
+
+    @Override
+    public String name() {
+        return "tomcat";
+    }
+
+    @Override
+    public String version() {
+        // "Apache Tomcat/11.0.27": getServerNumber() would pad it to four parts.
+        return ServerInfo.getServerInfo().substring(ServerInfo.getServerInfo().indexOf('/') + 1);
+    }
+
+    @Override
+    public List<Knob> knobs() {
+        return KNOBS;
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+        Connector connector = new Connector(PROTOCOLS.get(knobs.get("protocol")));
+        connector.setPort(port);
+        set(connector, "address", host);
+        for (Map.Entry<String, String> knob : knobs.entrySet()) {
+            if (!knob.getKey().equals("protocol")) {
+                set(connector, knob.getKey(), knob.getValue());
+            }
+        }
+        Path baseDir = Files.createTempDirectory("tomcat-target");
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+        tomcat.getService().addConnector(connector);
+        tomcat.setConnector(connector);
+        StandardContext context = (StandardContext) tomcat.addContext("", null);
+        // One context, never reloaded: the leak hunt at stop only warns without --add-opens.
+        context.setClearReferencesRmiTargets(false);
+        context.setClearReferencesThreadLocals(false);
+        Tomcat.addServlet(context, "loginServlet", new LoginServlet());
+        context.addServletMappingDecoded(LoginServlet.PATH, "loginServlet");
+        tomcat.start();
+        if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
+            tomcat.stop();
+            tomcat.destroy();
+            // Tomcat logs the cause and carries on without the connector; a target without one is useless.
+            throw new BindException("Tomcat's connector did not start on " + host + ":" + port + " (see its log above)");
+        }
+        return new Server() {
+            @Override
+            public int port() {
+                return connector.getLocalPort();
+            }
+
+            @Override
+            public Map<String, String> effectiveSettings() {
+                Map<String, String> effective = new LinkedHashMap<>();
+                effective.put("protocol", connector.getProtocolHandlerClassName());
+                KNOBS.stream().skip(1).forEach(knob ->
+                        effective.put(knob.name(), String.valueOf(IntrospectionUtils.getProperty(connector, knob.name()))));
+                return effective;
+            }
+
+            @Override
+            public void close() throws Exception {
+                tomcat.stop();
+                tomcat.destroy();
+                try (Stream<Path> files = Files.walk(baseDir)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+                }
+            }
+        };
+    }
+
+    /** Sets an attribute as server.xml would, failing on a name Tomcat does not know. */
+    private static void set(Connector connector, String name, String value) {
+        if (!IntrospectionUtils.setProperty(connector, name, value)) {
+            throw new IllegalArgumentException("Tomcat's connector does not accept the attribute " + name);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package containerbench.undertow;
+
+import containerbench.launcher.Container;
+import containerbench.launcher.Knob;
+import containerbench.servlet.LoginServlet;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.Version;
+import io.undertow.servlet.Servlets;
+import io.undertow.servlet.api.DeploymentInfo;
+import io.undertow.servlet.api.DeploymentManager;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.xnio.Options;
+
+/**
+ * The login servlet on embedded Undertow, the web container of WildFly, deployed through
+ * Undertow's servlet API as WildFly deploys a WAR; knobs named as Undertow's builder names them.
+ */
+public final class UndertowTarget implements Container {
+
+    private static final List<Knob> KNOBS = List.of(
+            Knob.integer("ioThreads", null, 1, "non-blocking I/O threads (Undertow's default: max(2, cores))"),
+            // The study's thread and backlog settings, as with Tomcat's maxThreads and acceptCount.
+            Knob.integer("workerThreads", 512, 1, "blocking worker threads that run servlets (Undertow's default 8 per I/O thread)"),
+            Knob.integer("backlog", 512, 1, "listen backlog, capped by net.core.somaxconn (Undertow's default 1000)"),
+            // The study's connectionTimeout, under Undertow's name; Undertow's default is no timeout.
+            Knob.integer("noRequestTimeout", 30000, 1, "ms an idle connection waits for a request before it is closed"));
+
+    @Override
+    public String name() {
+        return "undertow";
+    }
+
+    @Override
+    public String version() {
+        return Version.getVersionString();
+    }
+
+    @Override
+    public List<Knob> knobs() {
+        return KNOBS;
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+        DeploymentInfo deployment = Servlets.deployment()
+                .setClassLoader(UndertowTarget.class.getClassLoader())
+                .setContextPath("/")
+                .setDeploymentName("login")
+                .addServlet(Servlets.servlet("loginServlet", LoginServlet.class).addMapping(LoginServlet.PATH));
+        DeploymentManager manager = Servlets.defaultContainer().addDeployment(deployment);
+        manager.deploy();
+
+        Undertow.Builder builder = Undertow.builder()
+                .addHttpListener(port, host)
+                .setHandler(manager.start())
+                .setWorkerThreads(Integer.parseInt(knobs.get("workerThreads")))
+                .setSocketOption(Options.BACKLOG, Integer.parseInt(knobs.get("backlog")))
+                .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, Integer.parseInt(knobs.get("noRequestTimeout")))
+                // Undertow adds "Connection: keep-alive" to every HTTP/1.1 response by default, which
+                // Tomcat does not (HTTP/1.1 is persistent anyway): off, so both send the same bytes.
+                .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false);
+        if (knobs.containsKey("ioThreads")) {
+            builder.setIoThreads(Integer.parseInt(knobs.get("ioThreads")));
+        }
+        Undertow undertow = builder.build();
+        try {
+            undertow.start();
+        } catch (RuntimeException e) {
+            manager.stop();
+            manager.undeploy();
+            throw e;
+        }
+        return new Server() {
+            @Override
+            public int port() {
+                return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
+            }
+
+            @Override
+            public Map<String, String> effectiveSettings() {
+                Map<String, String> effective = new LinkedHashMap<>();
+                effective.put("ioThreads", Integer.toString(undertow.getWorker().getIoThreadCount()));
+                effective.put("workerThreads", knobs.get("workerThreads"));
+                effective.put("backlog", knobs.get("backlog"));
+                effective.put("noRequestTimeout", knobs.get("noRequestTimeout"));
+                return effective;
+            }
+
+            @Override
+            public void close() throws Exception {
+                undertow.stop();
+                manager.stop();
+                manager.undeploy();
+            }
+        };
+    }
+}
