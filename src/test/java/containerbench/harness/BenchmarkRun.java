@@ -159,15 +159,8 @@ public final class BenchmarkRun {
     }
 
     private static String gatlingVersion() {
-        try (var in = BenchmarkRun.class.getResourceAsStream("/META-INF/maven/io.gatling/gatling-core-java/pom.properties")) {
-            Properties pom = new Properties();
-            if (in != null) {
-                pom.load(in);
-            }
-            return pom.getProperty("version", "unknown");
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
+        String version = io.gatling.javaapi.core.Simulation.class.getPackage().getImplementationVersion();
+        return version == null ? "unknown" : version;
     }
 
     private static boolean bool(Map<String, String> properties, String name, boolean fallback) {
