@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One benchmark run around the simulation: checks every setting, starts the target (or finds the
@@ -27,6 +28,7 @@ public final class BenchmarkRun {
     private final TierRecorder warmup;
     private final List<TierRecorder> tiers;
     private final RunResult started;
+    private final AtomicBoolean finished = new AtomicBoolean();
 
     private BenchmarkRun(TierPlan plan, boolean recording, ResultsStore store, TargetProcess process, URI baseUrl,
             RunResult started) {
@@ -43,6 +45,12 @@ public final class BenchmarkRun {
             int repeat = seen.merge(users, 1, Integer::sum);
             tiers.add(new TierRecorder(users + " users" + (repeat > 1 ? " #" + repeat : ""), users));
         }
+        // Ctrl-C or a crash before the end: keep what was measured, marked as interrupted.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (finished.compareAndSet(false, true)) {
+                store.write(result("interrupted"));
+            }
+        }, "results-on-exit"));
     }
 
     /** Everything before the load; any bad setting fails here, before a target is started. */
@@ -121,8 +129,10 @@ public final class BenchmarkRun {
     public RunResult finish() {
         try {
             boolean targetDied = process != null && !process.isAlive();
-            RunResult result = started.finished(targetDied ? "failed" : "complete", Instant.now().toString(),
-                    warmup.result(), tiers.stream().map(TierRecorder::result).toList());
+            RunResult result = result(targetDied ? "failed" : "complete");
+            if (!finished.compareAndSet(false, true)) {
+                return result;
+            }
             Path file = store.write(result);
             System.out.println();
             System.out.print(ResultsTable.render(result));
@@ -136,6 +146,11 @@ public final class BenchmarkRun {
                 process.close();
             }
         }
+    }
+
+    private RunResult result(String status) {
+        return started.finished(status, Instant.now().toString(), warmup.result(),
+                tiers.stream().map(TierRecorder::result).toList());
     }
 
     private static RunResult.Target describeTarget(TargetSettings target, TargetProcess process, URI base, Path log) {

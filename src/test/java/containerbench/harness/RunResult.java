@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * One run, as written to {@code target/benchmarks/<runId>.json}; README documents the schema.
  *
- * @param status {@code running} while the load lasts, then {@code complete} or {@code failed}
+ * @param status {@code running} while the load lasts, then {@code complete}, {@code failed} (the target
+ *     could not start or died) or {@code interrupted} (Ctrl-C or a crash of the benchmark JVM)
  * @param warmup the warm-up's figures, counted in no tier
  */
 public record RunResult(int schema, String runId, String status, String container, String containerVersion,

@@ -1,0 +1,51 @@
+package containerbench.harness;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Starts each container once, as the benchmark does, for the tests that talk to real targets. */
+final class RunningTargets implements AutoCloseable {
+
+    static final Path ROOT = Path.of(System.getProperty("project.root", ".")).toAbsolutePath().normalize();
+
+    private final Map<String, TargetProcess> targets = new LinkedHashMap<>();
+
+    static List<String> containers() {
+        return TargetModule.names(ROOT);
+    }
+
+    static TargetSettings settings(String container, Map<String, String> properties) {
+        Map<String, String> all = new LinkedHashMap<>(properties);
+        all.put("container", container);
+        return TargetSettings.from(all, ROOT);
+    }
+
+    static TargetProcess start(String container, Map<String, String> properties) throws Exception {
+        Path log = Files.createTempDirectory("target-test").resolve(container + ".log");
+        return TargetProcess.start(TargetModule.of(ROOT, container), settings(container, properties), log,
+                Duration.ofSeconds(60));
+    }
+
+    /** The container's port, started on first use with the default knobs. */
+    int port(String container) throws Exception {
+        TargetProcess target = targets.get(container);
+        if (target == null) {
+            target = start(container, Map.of("target.jvmArgs", "-Xmx256m"));
+            targets.put(container, target);
+        }
+        return target.baseUrl("127.0.0.1").getPort();
+    }
+
+    TargetProcess process(String container) {
+        return targets.get(container);
+    }
+
+    @Override
+    public void close() {
+        targets.values().forEach(TargetProcess::close);
+    }
+}
