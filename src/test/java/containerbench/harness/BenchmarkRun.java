@@ -1,15 +1,21 @@
 package containerbench.harness;
 
+import containerbench.report.ComparisonPage;
+import containerbench.report.RunSet;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 
 /**
  * One benchmark run around the simulation: checks every setting, starts the target (or finds the
@@ -19,20 +25,27 @@ public final class BenchmarkRun {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(15);
+    private static final Duration SAMPLE_PERIOD = Duration.ofSeconds(1);
 
     private final TierPlan plan;
+    private final Gates gates;
     private final boolean recording;
     private final ResultsStore store;
     private final TargetProcess process;
+    private final ServerSampler sampler;
     private final URI baseUrl;
     private final TierRecorder warmup;
     private final List<TierRecorder> tiers;
     private final RunResult started;
     private final AtomicBoolean finished = new AtomicBoolean();
+    private final Path gatlingResults;
 
-    private BenchmarkRun(TierPlan plan, boolean recording, ResultsStore store, TargetProcess process, URI baseUrl,
-            RunResult started) {
+    private BenchmarkRun(TierPlan plan, Gates gates, boolean recording, ResultsStore store, TargetProcess process,
+            ServerSampler sampler, URI baseUrl, RunResult started, Path gatlingResults) {
+        this.gatlingResults = gatlingResults;
         this.plan = plan;
+        this.gates = gates;
+        this.sampler = sampler;
         this.recording = recording;
         this.store = store;
         this.process = process;
@@ -59,11 +72,15 @@ public final class BenchmarkRun {
         systemProperties.stringPropertyNames().forEach(name -> properties.put(name, systemProperties.getProperty(name)));
         Path root = Path.of(properties.getOrDefault("project.root", ".")).toAbsolutePath().normalize();
         TierPlan plan;
+        Gates gates;
         TargetSettings target;
         boolean recording;
+        boolean sampling;
         try {
             plan = TierPlan.from(properties);
+            gates = Gates.from(properties);
             recording = bool(properties, "record", true);
+            sampling = bool(properties, "sample", true);
             target = TargetSettings.from(properties, root);
         } catch (SettingException e) {
             System.err.println("container-bench: " + e.getMessage());
@@ -86,20 +103,23 @@ public final class BenchmarkRun {
             TargetProcess alive = process;
             LoginProbe.await(base, PROBE_TIMEOUT, () -> alive == null || alive.isAlive());
             RunResult result = new RunResult(RunResult.SCHEMA, runId, "running", target.container(),
-                    process == null ? "unknown" : process.facts().get("container.version"), now.toString(), null,
+                    process == null ? "unknown" : process.facts().get("container.version"), now.toString(), null, null,
                     describeTarget(target, process, base, store.logOf(runId)),
                     new RunResult.Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), recording),
-                    injector(), null, List.of());
+                    injector(), Environment.collect(process == null ? -1 : process.pid()), null, null, List.of());
             store.write(result);
+            warnAboutLimits(result.environment(), plan, result.target().settings());
+            ServerSampler sampler = sampling ? ServerSampler.start(process == null ? -1 : process.pid(), SAMPLE_PERIOD) : null;
             System.out.println("container-bench: run " + runId + " against " + base + ", about "
                     + plan.loadSeconds() + " s of load");
-            return new BenchmarkRun(plan, recording, store, process, base, result);
+            return new BenchmarkRun(plan, gates, recording, store, process, sampler, base, result,
+                    Path.of(properties.getOrDefault("benchmarks.gatlingResults", root.resolve("target/gatling").toString())));
         } catch (RuntimeException e) {
             if (process != null) {
                 process.close();
             }
             store.write(new RunResult(RunResult.SCHEMA, runId, "failed", target.container(), null, now.toString(),
-                    Instant.now().toString(), null, null, null, null, List.of()));
+                    Instant.now().toString(), null, null, null, null, null, null, null, List.of()));
             System.err.println("container-bench: " + e.getMessage());
             throw e;
         }
@@ -107,6 +127,10 @@ public final class BenchmarkRun {
 
     public TierPlan plan() {
         return plan;
+    }
+
+    public Gates gates() {
+        return gates;
     }
 
     public boolean recording() {
@@ -139,9 +163,19 @@ public final class BenchmarkRun {
             if (targetDied) {
                 System.out.println("container-bench: the target died during the run; end of its log:\n" + process.logTail());
             }
+            if (result.sampling() != null) {
+                System.out.printf("container-bench: %d samples of the target's resources, %.0f us of CPU each%n",
+                        result.sampling().samples(), result.sampling().cpuMicrosPerSample());
+            }
             System.out.println("container-bench: results in " + file);
+            RunSet compared = RunSet.read(List.of(store.directory(), file));
+            System.out.println("container-bench: comparison of " + compared.runs().size() + " run(s) in "
+                    + ComparisonPage.write(store.directory(), compared));
             return result;
         } finally {
+            if (sampler != null) {
+                sampler.close();
+            }
             if (process != null) {
                 process.close();
             }
@@ -149,8 +183,53 @@ public final class BenchmarkRun {
     }
 
     private RunResult result(String status) {
-        return started.finished(status, Instant.now().toString(), warmup.result(),
-                tiers.stream().map(TierRecorder::result).toList());
+        RunResult.Sampling sampling = sampler == null ? null : new RunResult.Sampling((int) SAMPLE_PERIOD.toMillis(),
+                sampler.samples().size(), sampler.cpuMicrosPerSample());
+        return started.finished(status, Instant.now().toString(), gatlingReport(), sampling, withResources(warmup.result()),
+                tiers.stream().map(tier -> withResources(tier.result())).toList());
+    }
+
+    /**
+     * Gatling writes its simulation.log during the run into a new folder of the results folder,
+     * and the report into the same folder after it: the newest folder that started after us.
+     */
+    private String gatlingReport() {
+        if (gatlingResults == null || !Files.isDirectory(gatlingResults)) {
+            return null;
+        }
+        try (Stream<Path> dirs = Files.list(gatlingResults)) {
+            return dirs.filter(dir -> Files.exists(dir.resolve("simulation.log")))
+                    .filter(dir -> dir.toFile().lastModified() >= Instant.parse(started.startedAt()).toEpochMilli() - 1000)
+                    .max(Comparator.comparingLong(dir -> dir.toFile().lastModified()))
+                    .map(dir -> dir.resolve("index.html").toAbsolutePath().toString()).orElse(null);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private TierResult withResources(TierResult tier) {
+        if (sampler == null || tier.requests() == 0) {
+            return tier;
+        }
+        return tier.withResources(TierResources.of(sampler.samples(), tier.startMillis(), tier.endMillis(),
+                tier.seconds(), tier.ok(), Runtime.getRuntime().availableProcessors(),
+                started.environment().logicalCpus()));
+    }
+
+    /** Says what would silently cap this run, with the number and the fix. */
+    private static void warnAboutLimits(Environment environment, TierPlan plan, Map<String, String> knobs) {
+        int users = plan.tiers().stream().max(Integer::compare).orElse(0);
+        // Each user holds one socket in the injector and, on one machine, one in the target.
+        if (environment.injectorOpenFilesLimit() > 0 && environment.injectorOpenFilesLimit() < users + 256) {
+            System.out.println("container-bench: WARNING the open-files limit is " + environment.injectorOpenFilesLimit()
+                    + ", too low for " + users + " users plus the JVM's own files: raise it (ulimit -n 65536) or"
+                    + " the largest tier fails on the injector, not on the container.");
+        }
+        String backlog = knobs.getOrDefault("acceptCount", knobs.get("backlog"));
+        if (backlog != null && environment.somaxconn() > 0 && Integer.parseInt(backlog) > environment.somaxconn()) {
+            System.out.println("container-bench: WARNING net.core.somaxconn is " + environment.somaxconn()
+                    + ": Linux caps the backlog of " + backlog + " there (sysctl -w net.core.somaxconn=" + backlog + ").");
+        }
     }
 
     private static RunResult.Target describeTarget(TargetSettings target, TargetProcess process, URI base, Path log) {

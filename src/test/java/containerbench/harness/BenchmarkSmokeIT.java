@@ -1,54 +1,63 @@
 package containerbench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The benchmark end to end, as a user runs it: {@code mvn gatling:test -P<container>} with tiny
- * tiers, in a results folder of its own so that no real results are touched.
+ * tiers for each container, into results folders of its own so that no real results are touched;
+ * then the comparison page those runs left, in a real browser, and its regeneration from copies.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BenchmarkSmokeIT {
 
     // The first count of Gatling's statistics table is the total of all requests.
     private static final Pattern REPORT_TOTAL = Pattern.compile("<td class=\"value total col-2\">(\\d+)</td>");
+    private static final List<String> CHROMIUM_FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync");
+
+    private final Path work = RunningTargets.ROOT.resolve("target/smoke/" + System.currentTimeMillis());
+    private final Path benchmarks = work.resolve("benchmarks");
 
     static List<String> containers() {
         return RunningTargets.containers();
     }
 
+    @Order(1)
     @ParameterizedTest
     @MethodSource("containers")
     void aShortRunLeavesGatlingsReportAndResultsThatAgreeWithIt(String container) throws Exception {
-        Path work = Files.createDirectories(RunningTargets.ROOT.resolve("target/smoke"))
-                .resolve(container + "-" + System.currentTimeMillis());
         String marker = UUID.randomUUID().toString();
-        Path mavenLog = Files.createDirectories(work).resolve("mvn.log");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(), "-B", "-ntp",
-                "-Dmaven.repo.local=" + System.getProperty("maven.repo.local"),
-                "gatling:test", "-P" + container, "-Dtiers=5,10", "-DtierSeconds=2", "-DwarmupSeconds=1",
-                "-Dgatling.resultsFolder=" + work.resolve("gatling"), "-Dbenchmarks.dir=" + work.resolve("benchmarks"),
+        maven(container + "-mvn.log", "gatling:test", "-P" + container, "-Dtiers=5,10", "-DtierSeconds=2",
+                "-DwarmupSeconds=1", "-Dgatling.resultsFolder=" + work.resolve("gatling"), "-Dbenchmarks.dir=" + benchmarks,
                 // Marks the target JVM, to find it if it were left behind.
-                "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker));
-        Process maven = new ProcessBuilder(command).directory(RunningTargets.ROOT.toFile())
-                .redirectErrorStream(true).redirectOutput(mavenLog.toFile()).start();
-        assertTrue(maven.waitFor(8, TimeUnit.MINUTES), "mvn gatling:test finished within 8 minutes");
-        assertEquals(0, maven.exitValue(), () -> "mvn gatling:test failed; its output:\n" + tail(mavenLog));
+                "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker);
 
-        List<Path> results = list(work.resolve("benchmarks"), "json");
+        List<Path> results = list(benchmarks, container + "-", ".json");
         assertEquals(1, results.size(), "one results file: " + results);
         RunResult run = ResultsStore.read(results.get(0));
         assertEquals("complete", run.status());
@@ -57,12 +66,16 @@ class BenchmarkSmokeIT {
         for (TierResult tier : run.tiers()) {
             assertTrue(tier.ok() > 0 && tier.tps() > 0, "OK requests in tier " + tier);
             assertTrue(tier.latencyMs().p50() <= tier.latencyMs().p99(), "ordered percentiles in " + tier);
+            assertNotNull(tier.resources(), "CPU and memory sampled during tier " + tier.name());
+            assertTrue(tier.resources().targetCpuMeanPercent() > 0 && tier.resources().targetRssMaxMib() > 0
+                    && tier.resources().heapUsedMaxMib() > 0, "target CPU, RSS and heap in " + tier.resources());
         }
         assertTrue(run.target().launched() && !run.target().settings().isEmpty(), "the target's settings are recorded");
+        assertTrue(run.environment().logicalCpus() > 0 && run.environment().somaxconn() > 0, "environment: " + run.environment());
 
-        List<Path> reports = list(work.resolve("gatling"), null);
-        assertEquals(1, reports.size(), "one Gatling report: " + reports);
-        String index = Files.readString(reports.get(0).resolve("index.html"));
+        Path report = Path.of(run.gatlingReport());
+        assertTrue(Files.isRegularFile(report), "Gatling's report is where the results say: " + report);
+        String index = Files.readString(report);
         Matcher total = REPORT_TOTAL.matcher(index);
         assertTrue(total.find(), "Gatling's report has a statistics table");
         long ours = run.warmup().requests() + run.tiers().stream().mapToLong(TierResult::requests).sum();
@@ -75,14 +88,91 @@ class BenchmarkSmokeIT {
                 process.info().commandLine().map(line -> line.contains(marker)).orElse(false)), "no target JVM left");
     }
 
-    private static List<Path> list(Path dir, String extension) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(file -> extension == null ? Files.isDirectory(file) : file.toString().endsWith("." + extension))
-                    .toList();
+    @Order(2)
+    @Test
+    void theComparisonPageShowsEveryContainerAndRendersInABrowser() throws Exception {
+        Path page = benchmarks.resolve("index.html");
+        String html = Files.readString(page);
+        for (String container : containers()) {
+            assertTrue(html.contains("<td class=\"l\">" + container + "</td>"), container + " has rows in the tier table");
+        }
+        String summary = Files.readString(benchmarks.resolve("summary.md"));
+        assertTrue(summary.contains("| 10 | undertow |") && summary.contains("| 10 | tomcat |"), summary);
+
+        Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+                .map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
+        // CI installs Chromium (.ci/run) and must not skip this; a developer without it is told.
+        assumeTrue(chromium != null || "true".equals(System.getenv("CI")), "no Chromium here: apt-get install chromium");
+        assertNotNull(chromium, "Chromium is installed by .ci/run");
+
+        Path dom = work.resolve("page-dom.html");
+        Path log = work.resolve("chromium.log");
+        chromium(chromium, dom, log, "--virtual-time-budget=5000", "--enable-logging=stderr", "--v=0", "--dump-dom",
+                page.toUri().toString());
+        String rendered = Files.readString(dom);
+        assertTrue(rendered.contains("<body data-charts=\"3\">"), "three charts drawn: " + rendered.lines()
+                .filter(l -> l.contains("<body")).findFirst().orElse("(no body)"));
+        assertFalse(rendered.contains("data-errors"), "no script error");
+        List<String> console = Files.readAllLines(log).stream().filter(line -> line.contains(":CONSOLE")).toList();
+        assertEquals(List.of(), console, "no console messages");
+
+        Path screenshot = work.resolve("comparison.png");
+        chromium(chromium, work.resolve("screenshot.out"), work.resolve("screenshot.log"), "--window-size=1400,2400",
+                "--screenshot=" + screenshot, page.toUri().toString());
+        assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content, kept at " + screenshot);
+    }
+
+    @Order(3)
+    @Test
+    void theCompareCommandReadsCopiedFilesAndNamesTheBadOnes() throws Exception {
+        Path copies = Files.createDirectories(work.resolve("copied"));
+        List<String> args = new ArrayList<>();
+        for (Path result : list(benchmarks, "", ".json")) {
+            args.add(Files.copy(result, copies.resolve("from-elsewhere-" + result.getFileName())).toString());
+        }
+        Path corrupt = Files.writeString(copies.resolve("corrupt.json"), "{ \"schema\": 1, \"tiers\": [");
+        Path future = Files.writeString(copies.resolve("future.json"), "{ \"schema\": 99, \"runId\": \"x\" }");
+        args.addAll(List.of(corrupt.toString(), future.toString(), copies.resolve("missing.json").toString()));
+        Path out = work.resolve("compared");
+        Path log = maven("compare-mvn.log", "-q", "test-compile", "-Pcompare",
+                "-Dcompare=--out " + out + " " + String.join(" ", args));
+        String output = Files.readString(log);
+        assertTrue(output.contains("skipped " + corrupt + ": not a results file"), output);
+        assertTrue(output.contains("skipped " + future + ": results schema 99"), output);
+        assertTrue(output.contains("skipped " + copies.resolve("missing.json") + ": no such file"), output);
+        assertTrue(output.contains("compared " + containers().size() + " run(s)"), output);
+        String html = Files.readString(out.resolve("index.html"));
+        assertTrue(html.contains("corrupt.json") && html.contains("id=\"findings\""), "problems and findings on the page");
+    }
+
+    private Path maven(String logName, String... args) throws Exception {
+        Path log = Files.createDirectories(work).resolve(logName);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(),
+                "-B", "-ntp", "-Dmaven.repo.local=" + System.getProperty("maven.repo.local")));
+        command.addAll(Arrays.asList(args));
+        Process maven = new ProcessBuilder(command).directory(RunningTargets.ROOT.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(maven.waitFor(8, TimeUnit.MINUTES), "mvn finished within 8 minutes");
+        assertEquals(0, maven.exitValue(), () -> "mvn " + String.join(" ", args) + " failed:\n" + TargetProcess.tail(log));
+        return log;
+    }
+
+    private static void chromium(Path chromium, Path out, Path log, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(chromium.toString()));
+        command.addAll(CHROMIUM_FLAGS);
+        command.add("--user-data-dir=" + Files.createTempDirectory("chromium"));
+        command.addAll(Arrays.asList(args));
+        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(log.toFile()).start();
+        if (!process.waitFor(90, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("Chromium did not finish within 90 s: " + command);
         }
     }
 
-    private static String tail(Path log) {
-        return TargetProcess.tail(log);
+    private static List<Path> list(Path dir, String prefix, String suffix) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(suffix))
+                    .sorted().toList();
+        }
     }
 }

@@ -8,11 +8,13 @@ import java.util.Map;
  *
  * @param status {@code running} while the load lasts, then {@code complete}, {@code failed} (the target
  *     could not start or died) or {@code interrupted} (Ctrl-C or a crash of the benchmark JVM)
+ * @param gatlingReport the index.html of this run's Gatling report (written just after the results)
+ * @param environment the machine and its limits, or {@code null} when the run failed before the load
  * @param warmup the warm-up's figures, counted in no tier
  */
 public record RunResult(int schema, String runId, String status, String container, String containerVersion,
-        String startedAt, String finishedAt, Target target, Plan plan, Injector injector, TierResult warmup,
-        List<TierResult> tiers) {
+        String startedAt, String finishedAt, String gatlingReport, Target target, Plan plan, Injector injector,
+        Environment environment, Sampling sampling, TierResult warmup, List<TierResult> tiers) {
 
     public static final int SCHEMA = 1;
 
@@ -32,8 +34,17 @@ public record RunResult(int schema, String runId, String status, String containe
     public record Injector(String gatlingVersion, String java, int cpus, String jvmArgs) {
     }
 
-    public RunResult finished(String status, String finishedAt, TierResult warmup, List<TierResult> tiers) {
-        return new RunResult(schema, runId, status, container, containerVersion, startedAt, finishedAt, target, plan,
-                injector, warmup, tiers);
+    /**
+     * How the resources were sampled, and what sampling cost the injector.
+     *
+     * @param cpuMicrosPerSample CPU time of one sample of target, injector and machine
+     */
+    public record Sampling(int periodMillis, int samples, double cpuMicrosPerSample) {
+    }
+
+    public RunResult finished(String status, String finishedAt, String gatlingReport, Sampling sampling,
+            TierResult warmup, List<TierResult> tiers) {
+        return new RunResult(schema, runId, status, container, containerVersion, startedAt, finishedAt, gatlingReport,
+                target, plan, injector, environment, sampling, warmup, tiers);
     }
 }

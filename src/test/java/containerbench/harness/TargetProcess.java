@@ -122,6 +122,10 @@ public final class TargetProcess implements AutoCloseable {
         return facts;
     }
 
+    public long pid() {
+        return process.pid();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

@@ -74,7 +74,8 @@ public final class TierRecorder {
                 snapshot.getValueAtPercentile(99), snapshot.getMaxValue());
         return new TierResult(name, users, requests, okCount, koCount, round(seconds),
                 seconds == 0 ? 0 : round(okCount / seconds),
-                requests == 0 ? 0 : round(100.0 * koCount / requests), ms, reasons);
+                requests == 0 ? 0 : round(100.0 * koCount / requests), ms, reasons,
+                requests == 0 ? 0 : firstSent.get(), requests == 0 ? 0 : lastReceived.get(), null);
     }
 
     private static double round(double value) {

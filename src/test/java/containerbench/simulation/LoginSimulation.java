@@ -1,6 +1,7 @@
 package containerbench.simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
@@ -10,6 +11,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 
 import containerbench.harness.BenchmarkRun;
 import containerbench.harness.TierRecorder;
+import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
@@ -51,7 +53,21 @@ public final class LoginSimulation extends Simulation {
         for (int i = steps.size() - 2; i >= 0; i--) {
             chain = steps.get(i).andThen(chain);
         }
-        setUp(chain).protocols(protocol);
+        setUp(chain).protocols(protocol).assertions(gates());
+    }
+
+    /** The optional per-tier thresholds (-DmaxFailurePercent, -DmaxP99Ms) as Gatling assertions. */
+    private List<Assertion> gates() {
+        List<Assertion> assertions = new ArrayList<>();
+        for (TierRecorder tier : run.tiers()) {
+            if (run.gates().maxFailurePercent() != null) {
+                assertions.add(details(tier.name()).failedRequests().percent().lte(run.gates().maxFailurePercent()));
+            }
+            if (run.gates().maxP99Ms() != null) {
+                assertions.add(details(tier.name()).responseTime().percentile(99.0).lte(run.gates().maxP99Ms()));
+            }
+        }
+        return assertions;
     }
 
     /**

@@ -19,8 +19,12 @@ class WarDeploymentIT {
     void theWarServesTheLoginUnderItsContextPath() throws Exception {
         Path war = Path.of("target", "login.war").toAbsolutePath();
         assertTrue(Files.isRegularFile(war), war + " is packaged before integration tests");
+        Path base = Files.createTempDirectory("war-test");
+        Files.createDirectories(base.resolve("webapps"));
         Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(Files.createTempDirectory("war-test").toString());
+        tomcat.setBaseDir(base.toString());
+        // Only the WAR's own web.xml: no JSP servlet, which embedded Tomcat does not ship.
+        tomcat.setAddDefaultWebXmlToWebapp(false);
         tomcat.setPort(0);
         tomcat.getConnector().setProperty("address", "127.0.0.1");
         tomcat.addWebapp("/login", war.toString());
