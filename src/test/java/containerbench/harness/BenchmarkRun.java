@@ -38,6 +38,8 @@ public final class BenchmarkRun {
     private final List<TierRecorder> tiers;
     private final RunResult started;
     private final AtomicBoolean finished = new AtomicBoolean();
+    // Read by every virtual user before every login: a volatile field, not a process query.
+    private volatile boolean targetDied;
     private final Path gatlingResults;
 
     private BenchmarkRun(TierPlan plan, Gates gates, boolean recording, ResultsStore store, TargetProcess process,
@@ -58,10 +60,19 @@ public final class BenchmarkRun {
             int repeat = seen.merge(users, 1, Integer::sum);
             tiers.add(new TierRecorder(users + " users" + (repeat > 1 ? " #" + repeat : ""), users));
         }
+        if (process != null) {
+            process.onExit(() -> targetDied = true);
+        }
+        // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now, and
+        // the hook below keeps what was measured.
+        ProcessHandle.current().parent().ifPresent(maven -> maven.onExit().thenRun(() -> {
+            System.err.println("container-bench: the parent process (Maven) is gone: stopping");
+            new Thread(() -> System.exit(1), "parent-gone").start();
+        }));
         // Ctrl-C or a crash before the end: keep what was measured, marked as interrupted.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (finished.compareAndSet(false, true)) {
-                store.write(result("interrupted"));
+                store.write(result("interrupted", null));
             }
         }, "results-on-exit"));
     }
@@ -106,7 +117,7 @@ public final class BenchmarkRun {
                     process == null ? "unknown" : process.facts().get("container.version"), now.toString(), null, null,
                     describeTarget(target, process, base, store.logOf(runId)),
                     new RunResult.Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), recording),
-                    injector(), Environment.collect(process == null ? -1 : process.pid()), null, null, List.of());
+                    injector(), Environment.collect(process == null ? -1 : process.pid()), null, null, List.of(), null);
             store.write(result);
             warnAboutLimits(result.environment(), plan, result.target().settings());
             ServerSampler sampler = sampling ? ServerSampler.start(process == null ? -1 : process.pid(), SAMPLE_PERIOD) : null;
@@ -119,7 +130,7 @@ public final class BenchmarkRun {
                 process.close();
             }
             store.write(new RunResult(RunResult.SCHEMA, runId, "failed", target.container(), null, now.toString(),
-                    Instant.now().toString(), null, null, null, null, null, null, null, List.of()));
+                    Instant.now().toString(), null, null, null, null, null, null, null, List.of(), null));
             System.err.println("container-bench: " + e.getMessage());
             throw e;
         }
@@ -127,6 +138,11 @@ public final class BenchmarkRun {
 
     public TierPlan plan() {
         return plan;
+    }
+
+    /** Whether the target JVM this run launched has exited. */
+    public boolean targetDied() {
+        return targetDied;
     }
 
     public Gates gates() {
@@ -153,7 +169,17 @@ public final class BenchmarkRun {
     public RunResult finish() {
         try {
             boolean targetDied = process != null && !process.isAlive();
-            RunResult result = result(targetDied ? "failed" : "complete");
+            Boolean answered = null;
+            if (!targetDied && process != null) {
+                try {
+                    LoginProbe.await(baseUrl, PROBE_TIMEOUT, process::isAlive);
+                    answered = true;
+                } catch (IllegalStateException e) {
+                    System.out.println("container-bench: WARNING after the load " + e.getMessage());
+                    answered = false;
+                }
+            }
+            RunResult result = result(targetDied ? "failed" : "complete", answered);
             if (!finished.compareAndSet(false, true)) {
                 return result;
             }
@@ -182,11 +208,11 @@ public final class BenchmarkRun {
         }
     }
 
-    private RunResult result(String status) {
+    private RunResult result(String status, Boolean answeredAfterRun) {
         RunResult.Sampling sampling = sampler == null ? null : new RunResult.Sampling((int) SAMPLE_PERIOD.toMillis(),
                 sampler.samples().size(), sampler.cpuMicrosPerSample());
         return started.finished(status, Instant.now().toString(), gatlingReport(), sampling, withResources(warmup.result()),
-                tiers.stream().map(tier -> withResources(tier.result())).toList());
+                tiers.stream().map(tier -> withResources(tier.result())).toList(), answeredAfterRun);
     }
 
     /**
@@ -208,12 +234,14 @@ public final class BenchmarkRun {
     }
 
     private TierResult withResources(TierResult tier) {
-        if (sampler == null || tier.requests() == 0) {
+        if (tier.requests() == 0) {
             return tier;
         }
-        return tier.withResources(TierResources.of(sampler.samples(), tier.startMillis(), tier.endMillis(),
-                tier.seconds(), tier.ok(), Runtime.getRuntime().availableProcessors(),
-                started.environment().logicalCpus()));
+        TierResources resources = sampler == null ? null : TierResources.of(sampler.samples(), tier.startMillis(),
+                tier.endMillis(), tier.seconds(), tier.ok(), Runtime.getRuntime().availableProcessors(),
+                started.environment().logicalCpus());
+        return tier.explained(FailureCauses.SHARED.causesOf(tier.name()), FailureCauses.SHARED.examplesOf(tier.name()),
+                resources);
     }
 
     /** Says what would silently cap this run, with the number and the fix. */

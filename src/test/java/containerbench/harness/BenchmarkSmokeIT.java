@@ -84,8 +84,7 @@ class BenchmarkSmokeIT {
             assertTrue(index.contains(">" + tier.name() + "</span>"), "Gatling's report names tier " + tier.name());
         }
 
-        assertTrue(ProcessHandle.allProcesses().noneMatch(process ->
-                process.info().commandLine().map(line -> line.contains(marker)).orElse(false)), "no target JVM left");
+        assertFalse(MavenRun.anyAlive(marker), "no target JVM left");
     }
 
     @Order(2)
@@ -146,14 +145,9 @@ class BenchmarkSmokeIT {
     }
 
     private Path maven(String logName, String... args) throws Exception {
-        Path log = Files.createDirectories(work).resolve(logName);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(),
-                "-B", "-ntp", "-Dmaven.repo.local=" + System.getProperty("maven.repo.local")));
-        command.addAll(Arrays.asList(args));
-        Process maven = new ProcessBuilder(command).directory(RunningTargets.ROOT.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(maven.waitFor(8, TimeUnit.MINUTES), "mvn finished within 8 minutes");
-        assertEquals(0, maven.exitValue(), () -> "mvn " + String.join(" ", args) + " failed:\n" + TargetProcess.tail(log));
+        Path log = work.resolve(logName);
+        assertEquals(0, MavenRun.run(log, Arrays.asList(args)),
+                () -> "mvn " + String.join(" ", args) + " failed:\n" + TargetProcess.tail(log));
         return log;
     }
 

@@ -11,10 +11,12 @@ import java.util.Map;
  * @param gatlingReport the index.html of this run's Gatling report (written just after the results)
  * @param environment the machine and its limits, or {@code null} when the run failed before the load
  * @param warmup the warm-up's figures, counted in no tier
+ * @param answeredAfterRun whether the launched target still answered a login after the load (null if not asked)
  */
 public record RunResult(int schema, String runId, String status, String container, String containerVersion,
         String startedAt, String finishedAt, String gatlingReport, Target target, Plan plan, Injector injector,
-        Environment environment, Sampling sampling, TierResult warmup, List<TierResult> tiers) {
+        Environment environment, Sampling sampling, TierResult warmup, List<TierResult> tiers,
+        Boolean answeredAfterRun) {
 
     public static final int SCHEMA = 1;
 
@@ -43,8 +45,8 @@ public record RunResult(int schema, String runId, String status, String containe
     }
 
     public RunResult finished(String status, String finishedAt, String gatlingReport, Sampling sampling,
-            TierResult warmup, List<TierResult> tiers) {
+            TierResult warmup, List<TierResult> tiers, Boolean answeredAfterRun) {
         return new RunResult(schema, runId, status, container, containerVersion, startedAt, finishedAt, gatlingReport,
-                target, plan, injector, environment, sampling, warmup, tiers);
+                target, plan, injector, environment, sampling, warmup, tiers, answeredAfterRun);
     }
 }

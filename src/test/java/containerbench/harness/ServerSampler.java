@@ -22,14 +22,15 @@ import oshi.software.os.OperatingSystem;
 
 /**
  * Samples, about once a second while a run lasts, the target JVM's CPU and resident memory (OSHI),
- * its heap (JMX, through the attach API), the injector's own CPU and the whole machine's.
+ * its heap (JMX, through the attach API), the injector's own CPU and the whole machine's, and the
+ * kernel's TCP failure counters.
  * One daemon thread; nothing on the request path.
  */
 public final class ServerSampler implements AutoCloseable {
 
     /** One sample; CPU in cores used over the interval that ends at {@code epochMillis}. */
     public record Sample(long epochMillis, double targetCores, long targetRssBytes, long heapUsedBytes,
-            long heapCommittedBytes, double injectorCores, double machineCores) {
+            long heapCommittedBytes, double injectorCores, double machineCores, TcpCounters tcp) {
     }
 
     private final OperatingSystem os;
@@ -82,6 +83,9 @@ public final class ServerSampler implements AutoCloseable {
         this.lastInjector = os.getProcess(os.getProcessId());
         this.lastTicks = processor.getSystemCpuLoadTicks();
         this.lastMillis = System.currentTimeMillis();
+        // A first reading of the kernel counters only (no interval yet for CPU), so that a tier
+        // starting at once still has a "before".
+        samples.add(new Sample(lastMillis, -1, -1, -1, -1, -1, -1, TcpCounters.read()));
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "server-sampler");
             thread.setDaemon(true);
@@ -101,7 +105,7 @@ public final class ServerSampler implements AutoCloseable {
             MemoryUsage heap = heap();
             Sample sample = new Sample(now, cores(target, lastTarget, seconds), target == null ? -1 : target.getResidentSetSize(),
                     heap == null ? -1 : heap.getUsed(), heap == null ? -1 : heap.getCommitted(),
-                    cores(injector, lastInjector, seconds), machine);
+                    cores(injector, lastInjector, seconds), machine, TcpCounters.read());
             synchronized (samples) {
                 samples.add(sample);
             }

@@ -64,6 +64,13 @@ class TargetLaunchTest {
     }
 
     @Test
+    void noContainerIsAnErrorThatNamesTheProfiles() {
+        var error = assertThrows(SettingException.class, () -> TargetSettings.from(Map.of(), RunningTargets.ROOT));
+        assertTrue(error.getMessage().startsWith("no container chosen: run with -Ptomcat or -Pundertow"), error.getMessage());
+        assertThrows(SettingException.class, () -> TargetSettings.from(Map.of("container", ""), RunningTargets.ROOT));
+    }
+
+    @Test
     void aJavaThatDoesNotExistIsNamed() {
         var error = assertThrows(SettingException.class,
                 () -> RunningTargets.settings("tomcat", Map.of("target.java", "/nonexistent/bin/java")));

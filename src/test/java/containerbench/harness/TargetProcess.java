@@ -122,6 +122,11 @@ public final class TargetProcess implements AutoCloseable {
         return facts;
     }
 
+    /** Runs {@code action} when the target JVM exits, for whatever reason. */
+    public void onExit(Runnable action) {
+        process.onExit().thenRun(action);
+    }
+
     public long pid() {
         return process.pid();
     }

@@ -21,7 +21,13 @@ public record TargetSettings(String container, URI url, String java, List<String
     public static final String DEFAULT_JVM_ARGS = "-Xms512m -Xmx2g";
 
     public static TargetSettings from(Map<String, String> properties, Path projectRoot) {
-        String container = properties.getOrDefault("container", "tomcat");
+        String container = properties.getOrDefault("container", "").trim();
+        if (container.isEmpty()) {
+            List<String> names = TargetModule.names(projectRoot);
+            throw new SettingException("no container chosen: run with -P" + String.join(" or -P", names)
+                    + " (or -Dcontainer=NAME). A profile Maven does not know, such as -Pjboss, chooses nothing:"
+                    + " Maven only warns that it could not be activated.");
+        }
         String java = properties.getOrDefault("target.java", Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> jvmArgs = Arrays.stream(properties.getOrDefault("target.jvmArgs", DEFAULT_JVM_ARGS).trim().split("\\s+"))
                 .filter(arg -> !arg.isEmpty()).toList();

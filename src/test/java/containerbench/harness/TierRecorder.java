@@ -1,5 +1,6 @@
 package containerbench.harness;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -74,8 +75,8 @@ public final class TierRecorder {
                 snapshot.getValueAtPercentile(99), snapshot.getMaxValue());
         return new TierResult(name, users, requests, okCount, koCount, round(seconds),
                 seconds == 0 ? 0 : round(okCount / seconds),
-                requests == 0 ? 0 : round(100.0 * koCount / requests), ms, reasons,
-                requests == 0 ? 0 : firstSent.get(), requests == 0 ? 0 : lastReceived.get(), null);
+                requests == 0 ? 0 : round(100.0 * koCount / requests), ms, reasons, List.of(),
+                requests == 0 ? 0 : firstSent.get(), requests == 0 ? 0 : lastReceived.get(), null, koCount > 0);
     }
 
     private static double round(double value) {

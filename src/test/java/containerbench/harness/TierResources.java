@@ -11,11 +11,13 @@ import java.util.List;
  * @param injectorSaturated the injector used nearly all the cores it may use: the tier then
  *     measures Gatling, not the container
  * @param machineSaturated the whole machine was nearly busy: target and injector competed for CPU
+ * @param kernelTcp the machine's TCP failure counters over the tier (listen overflows: the backlog
+ *     was full), or {@code null} off Linux
  */
 public record TierResources(int samples, double targetCpuMeanPercent, double targetCpuMaxPercent,
         double targetCpuMachinePercent, long targetRssMaxMib, long heapUsedMaxMib, long heapCommittedMaxMib,
         double targetCpuMicrosPerRequest, double injectorCpuMeanPercent, double machineCpuMeanPercent,
-        boolean injectorSaturated, boolean machineSaturated) {
+        boolean injectorSaturated, boolean machineSaturated, TcpCounters kernelTcp) {
 
     /** Saturated means at least this share of the cores available. */
     static final double SATURATED = 0.9;
@@ -26,7 +28,7 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
     public static TierResources of(List<ServerSampler.Sample> all, long startMillis, long endMillis, double tierSeconds,
             long okRequests, int injectorCores, int machineCores) {
         // A sample covers the second before it: count those wholly inside the tier.
-        List<ServerSampler.Sample> inside = all.stream()
+        List<ServerSampler.Sample> inside = all.stream().filter(s -> s.injectorCores() >= 0)
                 .filter(s -> s.epochMillis() - 1000 >= startMillis && s.epochMillis() <= endMillis).toList();
         if (inside.isEmpty()) {
             return null;
@@ -41,7 +43,18 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
                 mib(inside.stream().mapToLong(ServerSampler.Sample::heapUsedBytes).max()),
                 mib(inside.stream().mapToLong(ServerSampler.Sample::heapCommittedBytes).max()),
                 targetCores < 0 || okPerSecond == 0 ? -1 : round(targetCores * 1e6 / okPerSecond), percent(injector),
-                percent(machine), injector >= SATURATED * injectorCores, machine >= SATURATED * machineCores);
+                percent(machine), injector >= SATURATED * injectorCores, machine >= SATURATED * machineCores,
+                tcpDelta(all, startMillis, endMillis));
+    }
+
+    /** From the last reading before the tier to the first after it. */
+    private static TcpCounters tcpDelta(List<ServerSampler.Sample> all, long startMillis, long endMillis) {
+        TcpCounters before = all.stream().filter(s -> s.epochMillis() <= startMillis && s.tcp() != null)
+                .reduce((a, b) -> b).map(ServerSampler.Sample::tcp).orElse(null);
+        TcpCounters after = all.stream().filter(s -> s.epochMillis() >= endMillis && s.tcp() != null)
+                .findFirst().map(ServerSampler.Sample::tcp)
+                .orElse(all.isEmpty() ? null : all.get(all.size() - 1).tcp());
+        return before == null || after == null ? null : after.since(before);
     }
 
     private static double percent(double cores) {

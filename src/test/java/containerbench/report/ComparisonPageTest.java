@@ -15,15 +15,16 @@ import org.junit.jupiter.api.Test;
 class ComparisonPageTest {
 
     private static TierResult tier(int users, double tps, double cpuMicros) {
-        TierResources resources = new TierResources(10, 90, 99, 45, 400, 200, 512, cpuMicros, 100, 190, false, true);
+        TierResources resources = new TierResources(10, 90, 99, 45, 400, 200, 512, cpuMicros, 100, 190, false, true,
+                new containerbench.harness.TcpCounters(0, 0, 0, 0));
         return new TierResult(users + " users", users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), 0, 10_000, resources);
+                Map.of(), List.of(), 0, 10_000, resources, false);
     }
 
     private static RunResult run(String container, String startedAt, Map<String, String> settings, TierResult... tiers) {
         return new RunResult(RunResult.SCHEMA, container + "-" + startedAt, "complete", container, "1.0", startedAt, startedAt,
                 null, new RunResult.Target(true, "http://127.0.0.1:1", "17", "-Xmx1g", settings, null),
-                new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, null, null, List.of(tiers));
+                new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, null, null, List.of(tiers), true);
     }
 
     @Test

@@ -6,10 +6,12 @@ import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import containerbench.harness.BenchmarkRun;
+import containerbench.harness.RunResult;
 import containerbench.harness.TierRecorder;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -18,6 +20,7 @@ import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,13 +82,18 @@ public final class LoginSimulation extends Simulation {
                 .injectOpen(atOnceUsers(tier.users()));
     }
 
-    /** One login, named after its tier so that Gatling's report shows each tier as a request. */
+    /**
+     * One login, named after its tier so that Gatling's report shows each tier as a request; the
+     * run stops at once (results and report still written) when the target JVM has died.
+     */
     private ChainBuilder login(TierRecorder tier) {
         HttpRequestActionBuilder request = http(tier.name()).get(LOGIN);
+        ChainBuilder stopIfTargetDied = stopLoadGeneratorIf("the target died", session -> run.targetDied());
         if (!run.recording()) {
-            return exec(request.check(status().is(200)));
+            return stopIfTargetDied.exec(request.check(status().is(200)));
         }
-        return exec(request.check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
+        return stopIfTargetDied
+                .exec(request.check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
                 .exec(session -> record(tier, session));
     }
 
@@ -104,6 +112,13 @@ public final class LoginSimulation extends Simulation {
 
     @Override
     public void after() {
-        run.finish();
+        RunResult result = run.finish();
+        if (result.status().equals("failed")) {
+            // The results are kept and the build fails; Gatling writes no report after a failed hook.
+            Path log = result.gatlingReport() == null ? null : Path.of(result.gatlingReport()).getParent();
+            throw new IllegalStateException("the target died during the run (its log is above); results kept in "
+                    + result.runId() + ".json" + (log == null ? "" : "; Gatling's report: mvn gatling:test -Dgatling.reportsOnly="
+                    + log.getFileName() + " -Dgatling.resultsFolder=" + log.getParent()));
+        }
     }
 }

@@ -1,0 +1,179 @@
+package containerbench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a run does when things go wrong, each as a user would meet it through
+ * {@code mvn gatling:test}: it ends with a clear message within seconds, leaves no JVM behind, and
+ * keeps every result written so far. Every run here is bounded by its own small plan.
+ */
+class FaultsIT {
+
+    private static final Set<String> CAUSES = Set.of("refused", "reset", "timeout");
+
+    private final Path work = RunningTargets.ROOT.resolve("target/faults/" + System.currentTimeMillis());
+    private final String marker = UUID.randomUUID().toString();
+
+    private List<String> run(String container, String... extra) {
+        List<String> args = new ArrayList<>(List.of("gatling:test", "-P" + container,
+                "-Dbenchmarks.dir=" + work.resolve("benchmarks"), "-Dgatling.resultsFolder=" + work.resolve("gatling"),
+                // Marks both JVMs of the run, to find them if they were left behind.
+                "-Dcontainerbench.test=" + marker, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.test=" + marker));
+        args.addAll(List.of(extra));
+        return args;
+    }
+
+    @Test
+    void anOverloadedTargetCompletesTheRunWithEveryFailureClassifiedAndStillAnswers() throws Exception {
+        // 2000 users against 4 threads, 50 connections and a backlog of 1; requests give up after 3 s.
+        Path log = work.resolve("overload.log");
+        int status = MavenRun.run(log, run("tomcat", "-Dtiers=2000", "-DtierSeconds=3", "-DwarmupSeconds=0",
+                "-DmaxThreads=4", "-DmaxConnections=50", "-DacceptCount=1", "-Dgatling.http.requestTimeout=3000"));
+        assertEquals(0, status, () -> TargetProcess.tail(log));
+        RunResult run = onlyResult();
+        assertEquals("complete", run.status());
+        TierResult tier = run.tiers().get(0);
+        assertTrue(tier.overloaded(), "the tier is marked overloaded");
+        assertTrue(tier.ko() > 0 && tier.ok() > 0, "some requests failed, some passed: " + tier);
+        assertEquals(tier.ko(), tier.failures().values().stream().mapToLong(Long::longValue).sum(), "every failure counted");
+        tier.failures().keySet().forEach(cause -> assertTrue(CAUSES.contains(cause) || cause.matches("HTTP \\d{3}"),
+                "classified: " + tier.failures()));
+        assertFalse(tier.failureExamples().isEmpty(), "Gatling's messages kept");
+        if (Files.exists(Path.of("/proc/net/netstat"))) {
+            assertTrue(tier.resources().kernelTcp().listenOverflows() > 0, "the kernel saw the backlog overflow");
+        }
+        assertEquals(Boolean.TRUE, run.answeredAfterRun(), "the target answers a login after the overload");
+        assertTrue(Files.isRegularFile(Path.of(run.gatlingReport())), "Gatling's report written");
+        assertFalse(MavenRun.anyAlive(marker), "no JVM left");
+    }
+
+    @Test
+    void aTargetKilledDuringATierEndsTheRunAtOnceAndKeepsItsFigures() throws Exception {
+        Path log = work.resolve("kill-target.log");
+        Process maven = MavenRun.start(log, false, run("undertow", "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
+        ProcessHandle target = awaitProcess("TargetMain", log);
+        awaitLine(log, "against http://");
+        Thread.sleep(2000);
+        target.destroyForcibly();
+        long killed = System.nanoTime();
+        assertTrue(maven.waitFor(50, TimeUnit.SECONDS), "the run ends long before its 60 s tier would");
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
+        System.out.println("FaultsIT: the run ended " + seconds + " s after the target was killed");
+        assertNotEquals(0, maven.exitValue(), "the build fails");
+        String output = Files.readString(log);
+        assertTrue(output.contains("the target died during the run"), output);
+        RunResult run = onlyResult();
+        assertEquals("failed", run.status());
+        assertTrue(run.tiers().get(0).ok() > 0, "the figures measured before the death are kept");
+        assertFalse(MavenRun.anyAlive(marker), "no JVM left");
+    }
+
+    @Test
+    void ctrlCStopsEveryJvmAndKeepsTheResultsMarkedInterrupted() throws Exception {
+        Path log = work.resolve("ctrl-c.log");
+        Process maven = MavenRun.start(log, true, run("tomcat", "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
+        awaitProcess("TargetMain", log);
+        awaitLine(log, "against http://");
+        Thread.sleep(2000);
+        // SIGINT to the whole process group, as a terminal sends it.
+        new ProcessBuilder("kill", "-INT", "--", "-" + maven.pid()).inheritIO().start().waitFor();
+        assertTrue(maven.waitFor(30, TimeUnit.SECONDS), "Maven stops");
+        awaitGone(marker);
+        RunResult run = onlyResult();
+        assertEquals("interrupted", run.status());
+        assertTrue(run.tiers().get(0).ok() > 0, "the figures measured before Ctrl-C are kept");
+    }
+
+    @Test
+    void killingMavenAloneStopsTheBenchmarkAndTheTarget() throws Exception {
+        Path log = work.resolve("kill-maven.log");
+        Process maven = MavenRun.start(log, false, run("tomcat", "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
+        awaitProcess("TargetMain", log);
+        awaitLine(log, "against http://");
+        Thread.sleep(2000);
+        maven.destroyForcibly();
+        awaitGone(marker);
+        assertEquals("interrupted", onlyResult().status());
+    }
+
+    @Test
+    void aTargetUrlWhereNothingListensFailsFastAndSaysSo() throws Exception {
+        int free;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            free = socket.getLocalPort();
+        }
+        Path log = work.resolve("nothing-there.log");
+        assertNotEquals(0, MavenRun.run(log, run("tomcat", "-Dtarget.url=http://127.0.0.1:" + free)));
+        String output = Files.readString(log);
+        assertTrue(output.contains("did not answer a login: ConnectException"), output);
+        assertEquals("failed", onlyResult().status());
+    }
+
+    @Test
+    void aProfileThatDoesNotExistStopsTheRunInsteadOfMeasuringADefault() throws Exception {
+        Path log = work.resolve("no-profile.log");
+        assertNotEquals(0, MavenRun.run(log, run("jboss")));
+        String output = Files.readString(log);
+        assertTrue(output.contains("no container chosen: run with -Ptomcat or -Pundertow"), output);
+        assertTrue(!Files.exists(work.resolve("benchmarks")) || list().isEmpty(), "nothing started, nothing written");
+    }
+
+    private RunResult onlyResult() throws IOException {
+        List<Path> files = list();
+        assertEquals(1, files.size(), "one results file: " + files);
+        return ResultsStore.read(files.get(0));
+    }
+
+    private List<Path> list() throws IOException {
+        try (Stream<Path> files = Files.list(work.resolve("benchmarks"))) {
+            return files.filter(f -> f.toString().endsWith(".json")).toList();
+        }
+    }
+
+    private ProcessHandle awaitProcess(String part, Path log) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (System.nanoTime() < deadline) {
+            ProcessHandle found = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
+                    .map(line -> line.contains(marker) && line.contains(part)).orElse(false)).findFirst().orElse(null);
+            if (found != null) {
+                return found;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no " + part + " process started; output:\n" + TargetProcess.tail(log));
+    }
+
+    private static void awaitLine(Path log, String text) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            if (Files.readString(log).contains(text)) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("never printed '" + text + "':\n" + TargetProcess.tail(log));
+    }
+
+    private static void awaitGone(String marker) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (MavenRun.anyAlive(marker) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertFalse(MavenRun.anyAlive(marker), "every JVM of the run stopped within 30 s");
+    }
+}
