@@ -27,12 +27,19 @@ final class RawHttp {
     private RawHttp() {
     }
 
-    /** Sends the request and reads until the server closes the connection or 10 s pass. */
-    static Answer exchange(int port, byte[] request) throws IOException {
+    /**
+     * Sends the request and reads until the server closes the connection or 10 s pass.
+     *
+     * @param halfClose stop sending after the request, as a client that gives up on its body
+     */
+    static Answer exchange(int port, byte[] request, boolean halfClose) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(request);
             socket.getOutputStream().flush();
+            if (halfClose) {
+                socket.shutdownOutput();
+            }
             ByteArrayOutputStream received = new ByteArrayOutputStream();
             InputStream in = socket.getInputStream();
             try {
@@ -45,7 +52,7 @@ final class RawHttp {
     }
 
     static Answer exchange(int port, String request) throws IOException {
-        return exchange(port, request.getBytes(StandardCharsets.ISO_8859_1));
+        return exchange(port, request.getBytes(StandardCharsets.UTF_8), false);
     }
 
     private static Answer parse(String raw) {

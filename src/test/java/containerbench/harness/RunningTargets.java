@@ -30,11 +30,18 @@ final class RunningTargets implements AutoCloseable {
                 Duration.ofSeconds(60));
     }
 
-    /** The container's port, started on first use with the default knobs. */
+    // Timeouts of 2 s instead of 30, so that a stalled client is cut off within a test's time.
+    private static final Map<String, Map<String, String>> SHORT_TIMEOUTS = Map.of(
+            "tomcat", Map.of("connectionTimeout", "2000"),
+            "undertow", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"));
+
+    /** The container's port, started on first use with the default knobs but short timeouts. */
     int port(String container) throws Exception {
         TargetProcess target = targets.get(container);
         if (target == null) {
-            target = start(container, Map.of("target.jvmArgs", "-Xmx256m"));
+            Map<String, String> properties = new LinkedHashMap<>(SHORT_TIMEOUTS.getOrDefault(container, Map.of()));
+            properties.put("target.jvmArgs", "-Xmx256m");
+            target = start(container, properties);
             targets.put(container, target);
         }
         return target.baseUrl("127.0.0.1").getPort();

@@ -16,6 +16,7 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.IntrospectionUtils;
 
 /**
@@ -73,6 +74,12 @@ public final class TomcatTarget implements Container {
         tomcat.setBaseDir(baseDir.toString());
         tomcat.getService().addConnector(connector);
         tomcat.setConnector(connector);
+        // Tomcat's default error page carries the exception and its stack trace, echoing parts of a
+        // bad request; a target answers errors with the status and a bare page instead.
+        ErrorReportValve errors = new ErrorReportValve();
+        errors.setShowReport(false);
+        errors.setShowServerInfo(false);
+        tomcat.getHost().getPipeline().addValve(errors);
         StandardContext context = (StandardContext) tomcat.addContext("", null);
         // One context, never reloaded: the leak hunt at stop only warns without --add-opens.
         context.setClearReferencesRmiTargets(false);

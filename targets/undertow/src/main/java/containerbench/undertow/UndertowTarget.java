@@ -27,7 +27,13 @@ public final class UndertowTarget implements Container {
             Knob.integer("workerThreads", 512, 1, "blocking worker threads that run servlets (Undertow's default 8 per I/O thread)"),
             Knob.integer("backlog", 512, 1, "listen backlog, capped by net.core.somaxconn (Undertow's default 1000)"),
             // The study's connectionTimeout, under Undertow's name; Undertow's default is no timeout.
-            Knob.integer("noRequestTimeout", 30000, 1, "ms an idle connection waits for a request before it is closed"));
+            Knob.integer("noRequestTimeout", 30000, 1, "ms an idle connection waits for a request before it is closed"),
+            // Tomcat's connectionTimeout also bounds a request whose headers stall; Undertow splits
+            // that out and by default waits forever, so one slow client holds a connection open.
+            Knob.integer("requestParseTimeout", 30000, 1, "ms a request may take to arrive whole (Undertow's default: no limit)"),
+            // Tomcat refuses request headers over 8 KiB (maxHttpHeaderSize); Undertow takes up to 1 MiB.
+            // The same limit on both, so that neither answers what the other refuses.
+            Knob.integer("maxHeaderSize", 8192, 1024, "bytes of request line and headers accepted (Undertow's default 1 MiB)"));
 
     @Override
     public String name() {
@@ -60,6 +66,8 @@ public final class UndertowTarget implements Container {
                 .setWorkerThreads(Integer.parseInt(knobs.get("workerThreads")))
                 .setSocketOption(Options.BACKLOG, Integer.parseInt(knobs.get("backlog")))
                 .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, Integer.parseInt(knobs.get("noRequestTimeout")))
+                .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, Integer.parseInt(knobs.get("requestParseTimeout")))
+                .setServerOption(UndertowOptions.MAX_HEADER_SIZE, Integer.parseInt(knobs.get("maxHeaderSize")))
                 // Undertow adds "Connection: keep-alive" to every HTTP/1.1 response by default, which
                 // Tomcat does not (HTTP/1.1 is persistent anyway): off, so both send the same bytes.
                 .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false);
@@ -87,6 +95,8 @@ public final class UndertowTarget implements Container {
                 effective.put("workerThreads", knobs.get("workerThreads"));
                 effective.put("backlog", knobs.get("backlog"));
                 effective.put("noRequestTimeout", knobs.get("noRequestTimeout"));
+                effective.put("requestParseTimeout", knobs.get("requestParseTimeout"));
+                effective.put("maxHeaderSize", knobs.get("maxHeaderSize"));
                 return effective;
             }
 
