@@ -253,6 +253,16 @@ public final class BenchmarkRun {
                     + ", too low for " + users + " users plus the JVM's own files: raise it (ulimit -n 65536) or"
                     + " the largest tier fails on the injector, not on the container.");
         }
+        String ports = environment.ephemeralPorts();
+        if (ports != null && ports.matches("\\d+-\\d+")) {
+            int range = Integer.parseInt(ports.split("-")[1]) - Integer.parseInt(ports.split("-")[0]) + 1;
+            // Every user's connection takes one local port; closed ones linger in TIME_WAIT.
+            if (range < 2 * users) {
+                System.out.println("container-bench: WARNING the ephemeral port range " + ports + " holds " + range
+                        + " ports, tight for " + users + " users reconnecting: widen it"
+                        + " (sysctl -w net.ipv4.ip_local_port_range=\"1024 65535\").");
+            }
+        }
         String backlog = knobs.getOrDefault("acceptCount", knobs.get("backlog"));
         if (backlog != null && environment.somaxconn() > 0 && Integer.parseInt(backlog) > environment.somaxconn()) {
             System.out.println("container-bench: WARNING net.core.somaxconn is " + environment.somaxconn()

@@ -43,6 +43,19 @@ class TargetLaunchTest {
     }
 
     @Test
+    void aTargetWhoseClassesAreMissingFailsFastAndSaysWhichClass() throws Exception {
+        java.nio.file.Path empty = Files.createTempDirectory("no-classes");
+        Files.createDirectories(empty.resolve("target"));
+        Files.writeString(empty.resolve("target/runtime-classpath.txt"), empty.toString());
+        TargetModule broken = new TargetModule("tomcat", empty);
+        var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(broken,
+                RunningTargets.settings("tomcat", Map.of()), empty.resolve("target.log"), Duration.ofSeconds(60)));
+        assertTrue(error.getMessage().contains("exited with status 1"), error.getMessage());
+        assertTrue(error.getMessage().contains("Could not find or load main class containerbench.launcher.TargetMain"),
+                error.getMessage());
+    }
+
+    @Test
     void aBadKnobValueIsNamedByTheTarget() {
         var error = assertThrows(IllegalStateException.class, () -> RunningTargets.start("tomcat", Map.of("maxThreads", "abc")));
         assertTrue(error.getMessage().contains("bad value for --maxThreads: 'abc'; it accepts an integer >= 1"), error.getMessage());
