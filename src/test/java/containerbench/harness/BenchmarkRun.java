@@ -25,6 +25,8 @@ public final class BenchmarkRun {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(15);
+    // A target started elsewhere should already be up: say so soon when it is not.
+    private static final Duration EXTERNAL_PROBE_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration SAMPLE_PERIOD = Duration.ofSeconds(1);
 
     private final TierPlan plan;
@@ -112,7 +114,8 @@ public final class BenchmarkRun {
                 process.facts().forEach((key, value) -> System.out.println("  " + key + " = " + value));
             }
             TargetProcess alive = process;
-            LoginProbe.await(base, PROBE_TIMEOUT, () -> alive == null || alive.isAlive());
+            LoginProbe.await(base, target.launched() ? PROBE_TIMEOUT : EXTERNAL_PROBE_TIMEOUT,
+                    () -> alive == null || alive.isAlive());
             RunResult result = new RunResult(RunResult.SCHEMA, runId, "running", target.container(),
                     process == null ? "unknown" : process.facts().get("container.version"), now.toString(), null, null,
                     describeTarget(target, process, base, store.logOf(runId)),
