@@ -275,7 +275,7 @@ public final class BenchmarkRun {
 
     private static RunResult.Target describeTarget(TargetSettings target, TargetProcess process, URI base, Path log) {
         if (process == null) {
-            return new RunResult.Target(false, base.toString(), null, null, Map.of(), null);
+            return new RunResult.Target(false, base.toString(), null, null, Map.of(), Map.of(), null);
         }
         Map<String, String> settings = new HashMap<>();
         process.facts().forEach((key, value) -> {
@@ -283,8 +283,10 @@ public final class BenchmarkRun {
                 settings.put(key.substring("knob.".length()), value);
             }
         });
+        Map<String, String> common = new java.util.TreeMap<>();
+        target.commonNames().forEach((name, knob) -> common.put(name, settings.get(knob)));
         return new RunResult.Target(true, base.toString(), process.facts().get("java.version"),
-                process.facts().get("jvm.args"), new java.util.TreeMap<>(settings), log.toString());
+                process.facts().get("jvm.args"), new java.util.TreeMap<>(settings), common, log.toString());
     }
 
     private static RunResult.Injector injector() {

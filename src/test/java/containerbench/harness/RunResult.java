@@ -23,9 +23,10 @@ public record RunResult(int schema, String runId, String status, String containe
     /**
      * @param launched whether the harness started the target (else it was already running at url)
      * @param settings every knob as the target reported it after start (empty for a running target)
+     * @param common the same settings under their cross-container names: threads, backlog, idleTimeout
      */
     public record Target(boolean launched, String url, String java, String jvmArgs, Map<String, String> settings,
-            String log) {
+            Map<String, String> common, String log) {
     }
 
     /** @param recording false when the per-tier recording was switched off to measure its cost */

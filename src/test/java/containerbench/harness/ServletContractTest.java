@@ -118,9 +118,11 @@ class ServletContractTest {
             new Case("a body shorter than declared, then the client stops", "POST /loginServlet HTTP/1.1\r\nHost: x\r\n"
                     + "Connection: close\r\nContent-Type: " + FORM + "\r\nContent-Length: 100\r\n\r\n" + LOGIN, false, true,
                     new Expect(400, null), Map.of()),
-            container("a value of 100,000 characters", get("username=" + "a".repeat(100_000) + "&password=1"), 400, Map.of()),
+            // Jetty names the limit it hit: 414 URI Too Long, 431 Request Header Fields Too Large.
+            container("a value of 100,000 characters", get("username=" + "a".repeat(100_000) + "&password=1"), 400,
+                    Map.of("jetty", new Expect(414, null))),
             container("a header of 64 KB", "GET /loginServlet?" + LOGIN + " HTTP/1.1\r\nHost: x\r\nX-Big: " + "b".repeat(65_536)
-                    + "\r\nConnection: close\r\n\r\n", 400, Map.of()),
+                    + "\r\nConnection: close\r\n\r\n", 400, Map.of("jetty", new Expect(431, null))),
             container("NUL in the request line", get("username=a\0b&password=1"), 400, Map.of()),
             container("a bare CR inside a header", "GET /loginServlet?" + LOGIN + " HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n"
                     + "Connection: close\r\n\r\n", 400, Map.of()),
@@ -165,12 +167,12 @@ class ServletContractTest {
         }
         assertTrue(answer.status() < 500 || answer.status() == 505, "never a server error");
         assertFalse(answer.body().contains("Exception"), "never a stack trace");
-        if (!"text/plain;charset=UTF-8".equals(answer.header("Content-Type"))) {
+        if (!"text/plain;charset=UTF-8".equalsIgnoreCase(answer.header("Content-Type"))) {
             assertFalse(answer.body().toLowerCase(java.util.Locale.ROOT).contains("<script"), "nothing a browser could run");
         }
         if (c.servlet() && !c.differs().containsKey(container) && answer.status() > 0) {
             // The servlet answered: plain text a browser must not sniff, of the declared length.
-            assertEquals("text/plain;charset=UTF-8", answer.header("Content-Type"));
+            assertTrue("text/plain;charset=UTF-8".equalsIgnoreCase(answer.header("Content-Type")), answer.header("Content-Type"));
             assertEquals("nosniff", answer.header("X-Content-Type-Options"));
             if (!c.request().startsWith("HEAD ")) {
                 assertEquals(String.valueOf(expect.body().getBytes(StandardCharsets.UTF_8).length), answer.header("Content-Length"));
@@ -209,7 +211,9 @@ class ServletContractTest {
             assertEquals(first.status(), other.status(), container);
             assertEquals(200, other.status(), container);
             assertEquals(first.body(), other.body(), container);
-            for (String header : List.of("content-type", "content-length", "x-content-type-options", "connection",
+            // Charset names are case-insensitive, and Jetty lower-cases them.
+            assertTrue(first.header("content-type").equalsIgnoreCase(other.header("content-type")), container);
+            for (String header : List.of("content-length", "x-content-type-options", "connection",
                     "transfer-encoding", "set-cookie", "server")) {
                 assertEquals(first.header(header), other.header(header), container + ": header " + header);
             }

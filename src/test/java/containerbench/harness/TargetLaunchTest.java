@@ -33,6 +33,24 @@ class TargetLaunchTest {
     }
 
     @Test
+    void virtualThreadsRunOnAJava21PlusTargetUnderThisMaven() throws Exception {
+        java.nio.file.Path java25 = java.nio.file.Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(java25), "no Java 25 beside this one");
+        for (String container : List.of("tomcat", "jetty")) {
+            TargetProcess target = RunningTargets.start(container, Map.of("target.java", java25.toString(),
+                    "target.jvmArgs", "-Xmx128m", "virtualThreads", "true"));
+            try {
+                assertTrue(target.facts().get("java.version").startsWith("25"), target.facts().toString());
+                assertTrue(target.facts().getOrDefault("knob.useVirtualThreads", target.facts().get("knob.virtualThreads"))
+                        .equals("true"), target.facts().toString());
+                LoginProbe.await(target.baseUrl("127.0.0.1"), Duration.ofSeconds(10), target::isAlive);
+            } finally {
+                target.close();
+            }
+        }
+    }
+
+    @Test
     void aTargetJvmThatCannotStartFailsFastWithTheEndOfItsLog() {
         long start = System.nanoTime();
         var error = assertThrows(IllegalStateException.class,
@@ -70,16 +88,33 @@ class TargetLaunchTest {
     }
 
     @Test
+    void theCommonNamesReachEachContainersOwnKnob() {
+        Map<String, String> common = Map.of("threads", "64", "backlog", "128", "idleTimeout", "5000");
+        assertEquals(Map.of("maxThreads", "64", "acceptCount", "128", "connectionTimeout", "5000"),
+                RunningTargets.settings("tomcat", common).knobs());
+        assertEquals(Map.of("workerThreads", "64", "backlog", "128", "noRequestTimeout", "5000"),
+                RunningTargets.settings("undertow", common).knobs());
+        assertEquals(Map.of("maxThreads", "64", "acceptQueueSize", "128", "idleTimeout", "5000"),
+                RunningTargets.settings("jetty", common).knobs());
+        var both = assertThrows(SettingException.class,
+                () -> RunningTargets.settings("tomcat", Map.of("threads", "64", "maxThreads", "32")));
+        assertTrue(both.getMessage().startsWith("both -DmaxThreads and -Dthreads are set"), both.getMessage());
+        var none = assertThrows(SettingException.class,
+                () -> RunningTargets.settings("undertow", Map.of("virtualThreads", "true")));
+        assertTrue(none.getMessage().startsWith("-DvirtualThreads has no counterpart on undertow"), none.getMessage());
+    }
+
+    @Test
     void anUnknownContainerListsTheKnownOnes() {
         var error = assertThrows(SettingException.class, () -> RunningTargets.settings("jboss", Map.of()));
-        assertEquals("bad value -Dcontainer=jboss: container accepts one of tomcat, undertow (or the profiles -Ptomcat, -Pundertow)",
+        assertEquals("bad value -Dcontainer=jboss: container accepts one of jetty, tomcat, undertow (or the profiles -Pjetty, -Ptomcat, -Pundertow)",
                 error.getMessage());
     }
 
     @Test
     void noContainerIsAnErrorThatNamesTheProfiles() {
         var error = assertThrows(SettingException.class, () -> TargetSettings.from(Map.of(), RunningTargets.ROOT));
-        assertTrue(error.getMessage().startsWith("no container chosen: run with -Ptomcat or -Pundertow"), error.getMessage());
+        assertTrue(error.getMessage().startsWith("no container chosen: run with -Pjetty or -Ptomcat or -Pundertow"), error.getMessage());
         assertThrows(SettingException.class, () -> TargetSettings.from(Map.of("container", ""), RunningTargets.ROOT));
     }
 

@@ -66,6 +66,23 @@ public record TargetModule(String name, Path directory) {
 
     /** The names of this container's knobs, asked of the launcher itself (it starts no server). */
     public List<String> knobNames(String java) {
+        return List.copyOf(knobs(java).keySet());
+    }
+
+    /**
+     * This container's knobs, each with its cross-container name ({@code threads}, {@code backlog},
+     * {@code idleTimeout}, {@code virtualThreads}) or {@code null}.
+     */
+    public java.util.Map<String, String> knobs(String java) {
+        java.util.Map<String, String> knobs = new java.util.LinkedHashMap<>();
+        for (String line : listKnobs(java)) {
+            String[] parts = line.split("\\s+");
+            knobs.put(parts[0], parts.length > 1 ? parts[1] : null);
+        }
+        return knobs;
+    }
+
+    private List<String> listKnobs(String java) {
         try {
             Process process = new ProcessBuilder(command(java, List.of(), List.of("--list-knobs")))
                     .redirectErrorStream(true).start();

@@ -12,10 +12,12 @@ import java.util.Map;
  * running at {@code target.url}. Parsed and checked before anything starts.
  *
  * @param url the running target's base URL, or {@code null} to launch one
- * @param knobs the container's knobs given as {@code -Dname=value}, passed to it as {@code --name value}
+ * @param knobs the container's knobs given as {@code -Dname=value} or by their common name, passed to it
+ *     as {@code --name value}
+ * @param commonNames the container's knob for each cross-container name ({@code threads -> maxThreads})
  */
 public record TargetSettings(String container, URI url, String java, List<String> jvmArgs, String host,
-        Map<String, String> knobs) {
+        Map<String, String> knobs, Map<String, String> commonNames) {
 
     /** The study started with -Xms512m and allowed 8 GiB; 2 GiB fits a laptop and is ample for this servlet. */
     public static final String DEFAULT_JVM_ARGS = "-Xms512m -Xmx2g";
@@ -45,23 +47,43 @@ public record TargetSettings(String container, URI url, String java, List<String
                 throw new SettingException("-D" + String.join(", -D", given) + " cannot reach a target started by someone else"
                         + " (-Dtarget.url=" + url + "): set it where that target is started");
             }
-            return new TargetSettings(container, parseUrl(url), java, jvmArgs, host, Map.of());
+            return new TargetSettings(container, parseUrl(url), java, jvmArgs, host, Map.of(), Map.of());
         }
         TargetModule module = TargetModule.of(projectRoot, container);
-        List<String> own = module.knobNames(java);
-        own.stream().filter(properties::containsKey).forEach(name -> knobs.put(name, properties.get(name)));
+        Map<String, String> own = module.knobs(java);
+        Map<String, String> commonNames = new LinkedHashMap<>();
+        own.forEach((name, common) -> {
+            if (common != null) {
+                commonNames.put(common, name);
+            }
+        });
+        own.forEach((name, common) -> {
+            boolean byName = properties.containsKey(name);
+            boolean byCommon = common != null && !common.equals(name) && properties.containsKey(common);
+            if (byName && byCommon) {
+                throw new SettingException("both -D" + name + " and -D" + common + " are set, and they are the same "
+                        + container + " knob: keep one");
+            }
+            if (byName || byCommon) {
+                knobs.put(name, properties.get(byName ? name : common));
+            }
+        });
         for (String other : TargetModule.names(projectRoot)) {
             if (other.equals(container)) {
                 continue;
             }
-            for (String knob : TargetModule.of(projectRoot, other).knobNames(java)) {
-                if (properties.containsKey(knob) && !own.contains(knob)) {
-                    throw new SettingException("-D" + knob + " is a knob of " + other + ", not of " + container
-                            + "; " + container + "'s knobs are " + String.join(", ", own));
+            TargetModule.of(projectRoot, other).knobs(java).forEach((knob, common) -> {
+                if (common != null && properties.containsKey(common) && !commonNames.containsKey(common)) {
+                    throw new SettingException("-D" + common + " has no counterpart on " + container + " (" + other
+                            + " calls it " + knob + "); " + container + "'s knobs are " + String.join(", ", own.keySet()));
                 }
-            }
+                if (properties.containsKey(knob) && !own.containsKey(knob) && !commonNames.containsKey(knob)) {
+                    throw new SettingException("-D" + knob + " is a knob of " + other + ", not of " + container
+                            + "; " + container + "'s knobs are " + String.join(", ", own.keySet()));
+                }
+            });
         }
-        return new TargetSettings(container, null, java, jvmArgs, host, Map.copyOf(knobs));
+        return new TargetSettings(container, null, java, jvmArgs, host, Map.copyOf(knobs), Map.copyOf(commonNames));
     }
 
     /** Whether the harness starts the target itself. */

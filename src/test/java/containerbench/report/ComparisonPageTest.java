@@ -23,7 +23,7 @@ class ComparisonPageTest {
 
     private static RunResult run(String container, String startedAt, Map<String, String> settings, TierResult... tiers) {
         return new RunResult(RunResult.SCHEMA, container + "-" + startedAt, "complete", container, "1.0", startedAt, startedAt,
-                null, new RunResult.Target(true, "http://127.0.0.1:1", "17", "-Xmx1g", settings, null),
+                null, new RunResult.Target(true, "http://127.0.0.1:1", "17", "-Xmx1g", settings, Map.of(), null),
                 new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, null, null, List.of(tiers), true);
     }
 

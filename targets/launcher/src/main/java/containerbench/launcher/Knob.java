@@ -8,8 +8,11 @@ import java.util.List;
  * @param defaultValue the value used when none is given; {@code null} leaves the container's own
  *     default in place (the target prints what that turned out to be)
  * @param accepts what a valid value looks like, for messages and {@code --help}
+ * @param common the name every container shares for this setting ({@code threads}, {@code backlog},
+ *     {@code idleTimeout}, {@code virtualThreads}), so that one study can set it on all; or null
  */
-public record Knob(String name, String defaultValue, String accepts, String description, Validator validator) {
+public record Knob(String name, String defaultValue, String accepts, String description, Validator validator,
+        String common) {
 
     /** Whether a value is acceptable. */
     @FunctionalInterface
@@ -25,7 +28,7 @@ public record Knob(String name, String defaultValue, String accepts, String desc
             } catch (NumberFormatException e) {
                 return false;
             }
-        });
+        }, null);
     }
 
     public static Knob bool(String name, boolean defaultValue, String description) {
@@ -33,7 +36,12 @@ public record Knob(String name, String defaultValue, String accepts, String desc
     }
 
     public static Knob choice(String name, String defaultValue, List<String> choices, String description) {
-        return new Knob(name, defaultValue, "one of " + String.join(", ", choices), description, choices::contains);
+        return new Knob(name, defaultValue, "one of " + String.join(", ", choices), description, choices::contains, null);
+    }
+
+    /** The same knob, also answering to the cross-container name {@code common}. */
+    public Knob as(String common) {
+        return new Knob(name, defaultValue, accepts, description, validator, common);
     }
 
     /** The value itself, or an error that names the knob and what it accepts. */

@@ -42,7 +42,9 @@ public final class TargetMain {
         }
         switch (options.action()) {
             case HELP -> printHelp(container, System.out);
-            case LIST_KNOBS -> container.knobs().forEach(knob -> System.out.println(knob.name()));
+            // "name" or "name common": the harness maps -Dthreads and the like through it.
+            case LIST_KNOBS -> container.knobs().forEach(knob ->
+                    System.out.println(knob.common() == null ? knob.name() : knob.name() + " " + knob.common()));
             case SERVE -> serve(container, options);
         }
     }
@@ -115,7 +117,8 @@ public final class TargetMain {
         out.println("knobs (named as " + container.name() + " names them):");
         for (Knob knob : container.knobs()) {
             String fallback = knob.defaultValue() == null ? container.name() + "'s own default" : knob.defaultValue();
-            out.printf("  --%-22s %s; %s (default %s)%n", knob.name(), knob.description(), knob.accepts(), fallback);
+            out.printf("  --%-22s %s; %s (default %s)%s%n", knob.name(), knob.description(), knob.accepts(), fallback,
+                    knob.common() == null ? "" : "; the harness also sets it as -D" + knob.common());
         }
     }
 

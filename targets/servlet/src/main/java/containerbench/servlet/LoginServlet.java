@@ -22,8 +22,9 @@ public final class LoginServlet extends HttpServlet {
     /** A login form is under 1 KB even at the value limit; anything much larger is refused unread. */
     static final int MAX_BODY_BYTES = 8 * 1024;
 
-    // Set explicitly and without a space: containers format a parsed content type differently.
-    private static final String TEXT_PLAIN = "text/plain;charset=UTF-8";
+    // Type and charset set apart, the portable way: Tomcat and Undertow write "text/plain;charset=UTF-8",
+    // Jetty "text/plain;charset=utf-8" (it lower-cases every charset it knows).
+    private static final String TEXT_PLAIN = "text/plain";
     private static final String FORM_TYPE = "application/x-www-form-urlencoded";
 
     @Override
@@ -81,6 +82,7 @@ public final class LoginServlet extends HttpServlet {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType(TEXT_PLAIN);
+        response.setCharacterEncoding("UTF-8");
         response.setContentLength(bytes.length);
         response.getOutputStream().write(bytes);
     }

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.core.StandardThreadExecutor;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.catalina.valves.ErrorReportValve;
@@ -33,15 +34,22 @@ public final class TomcatTarget implements Container {
     private static final List<Knob> KNOBS = List.of(
             Knob.choice("protocol", "nio", List.of("nio", "nio2"), "connector implementation"),
             // The study's settings: maxThreads 512, acceptCount 512, connectionTimeout 30000, no lookups.
-            Knob.integer("maxThreads", 512, 1, "request-processing threads (Tomcat's default 200)"),
-            Knob.integer("acceptCount", 512, 1, "listen backlog, capped by net.core.somaxconn (Tomcat's default 100)"),
-            Knob.integer("connectionTimeout", 30000, 1, "ms to wait for a request line after accepting (Tomcat's default 60000)"),
+            Knob.integer("maxThreads", 512, 1, "request-processing threads (Tomcat's default 200)").as("threads"),
+            Knob.integer("acceptCount", 512, 1, "listen backlog, capped by net.core.somaxconn (Tomcat's default 100)").as("backlog"),
+            Knob.integer("connectionTimeout", 30000, 1, "ms to wait for a request line after accepting (Tomcat's default 60000)").as("idleTimeout"),
             Knob.bool("enableLookups", false, "reverse DNS lookup of each client"),
             Knob.integer("maxConnections", null, 1, "connections accepted before the backlog fills"),
             Knob.integer("keepAliveTimeout", null, 1, "ms to wait for the next request on a kept-alive connection"),
             // Tomcat's default of 100 closes every connection after 100 requests, while Undertow and
             // Jetty keep it open: unlimited makes both containers serve the same connection pattern.
-            Knob.integer("maxKeepAliveRequests", -1, -1, "requests per connection before it is closed, -1 unlimited (Tomcat's default 100)"));
+            Knob.integer("maxKeepAliveRequests", -1, -1, "requests per connection before it is closed, -1 unlimited (Tomcat's default 100)"),
+            // The first study's "shared executor pool": a StandardThreadExecutor of the service
+            // that the connector borrows, instead of the connector's own pool.
+            Knob.choice("executor", "own", List.of("own", "shared"), "whose thread pool runs requests: the connector's or a shared StandardThreadExecutor"),
+            Knob.bool("useVirtualThreads", false, "run requests on virtual threads (a Java 21+ target JVM)").as("virtualThreads"));
+
+    /** Knobs applied by hand rather than as connector attributes. */
+    private static final List<String> NOT_ATTRIBUTES = List.of("protocol", "executor");
 
     @Override
     public String name() {
@@ -61,17 +69,32 @@ public final class TomcatTarget implements Container {
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+        if (Boolean.parseBoolean(knobs.get("useVirtualThreads")) && Runtime.version().feature() < 21) {
+            throw new IllegalArgumentException("--useVirtualThreads needs a Java 21+ target JVM; this one is Java "
+                    + Runtime.version().feature() + " (set -Dtarget.java to a newer java)");
+        }
+        if (Boolean.parseBoolean(knobs.get("useVirtualThreads")) && "shared".equals(knobs.get("executor"))) {
+            throw new IllegalArgumentException("--useVirtualThreads and --executor shared exclude each other:"
+                    + " the shared StandardThreadExecutor runs platform threads");
+        }
         Connector connector = new Connector(PROTOCOLS.get(knobs.get("protocol")));
         connector.setPort(port);
         set(connector, "address", host);
         for (Map.Entry<String, String> knob : knobs.entrySet()) {
-            if (!knob.getKey().equals("protocol")) {
+            if (!NOT_ATTRIBUTES.contains(knob.getKey())) {
                 set(connector, knob.getKey(), knob.getValue());
             }
         }
         Path baseDir = Files.createTempDirectory("tomcat-target");
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
+        if ("shared".equals(knobs.get("executor"))) {
+            StandardThreadExecutor shared = new StandardThreadExecutor();
+            shared.setName("shared");
+            shared.setMaxThreads(Integer.parseInt(knobs.get("maxThreads")));
+            tomcat.getService().addExecutor(shared);
+            connector.getProtocolHandler().setExecutor(shared);
+        }
         tomcat.getService().addConnector(connector);
         tomcat.setConnector(connector);
         // Tomcat's default error page carries the exception and its stack trace, echoing parts of a
@@ -103,8 +126,12 @@ public final class TomcatTarget implements Container {
             public Map<String, String> effectiveSettings() {
                 Map<String, String> effective = new LinkedHashMap<>();
                 effective.put("protocol", connector.getProtocolHandlerClassName());
-                KNOBS.stream().skip(1).forEach(knob ->
+                KNOBS.stream().filter(knob -> !NOT_ATTRIBUTES.contains(knob.name())).forEach(knob ->
                         effective.put(knob.name(), String.valueOf(IntrospectionUtils.getProperty(connector, knob.name()))));
+                effective.put("executor", knobs.get("executor"));
+                if ("shared".equals(knobs.get("executor"))) {
+                    effective.put("maxThreads", knobs.get("maxThreads"));
+                }
                 return effective;
             }
 

@@ -45,6 +45,30 @@ class TomcatTargetTest {
     }
 
     @Test
+    void aSharedExecutorRunsTheRequestsWhenAsked() throws Exception {
+        Map<String, String> knobs = new HashMap<>(defaults);
+        knobs.put("executor", "shared");
+        knobs.put("maxThreads", "64");
+        try (Container.Server server = tomcat.start("127.0.0.1", 0, knobs)) {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.port() + "/loginServlet?username=1&password=1")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, response.statusCode());
+            assertEquals("shared", server.effectiveSettings().get("executor"));
+            assertEquals("64", server.effectiveSettings().get("maxThreads"));
+        }
+    }
+
+    @Test
+    void virtualThreadsOnAnOldJvmAreAClearError() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() < 21, "this JVM has virtual threads");
+        Map<String, String> knobs = new HashMap<>(defaults);
+        knobs.put("useVirtualThreads", "true");
+        var error = assertThrows(IllegalArgumentException.class, () -> tomcat.start("127.0.0.1", 0, knobs));
+        assertTrue(error.getMessage().startsWith("--useVirtualThreads needs a Java 21+ target JVM"), error.getMessage());
+    }
+
+    @Test
     void anAttributeTomcatDoesNotKnowFailsLoudly() {
         Map<String, String> knobs = new HashMap<>(defaults);
         knobs.put("maxThreadz", "5");

@@ -24,10 +24,10 @@ public final class UndertowTarget implements Container {
     private static final List<Knob> KNOBS = List.of(
             Knob.integer("ioThreads", null, 1, "non-blocking I/O threads (Undertow's default: max(2, cores))"),
             // The study's thread and backlog settings, as with Tomcat's maxThreads and acceptCount.
-            Knob.integer("workerThreads", 512, 1, "blocking worker threads that run servlets (Undertow's default 8 per I/O thread)"),
-            Knob.integer("backlog", 512, 1, "listen backlog, capped by net.core.somaxconn (Undertow's default 1000)"),
+            Knob.integer("workerThreads", 512, 1, "blocking worker threads that run servlets (Undertow's default 8 per I/O thread)").as("threads"),
+            Knob.integer("backlog", 512, 1, "listen backlog, capped by net.core.somaxconn (Undertow's default 1000)").as("backlog"),
             // The study's connectionTimeout, under Undertow's name; Undertow's default is no timeout.
-            Knob.integer("noRequestTimeout", 30000, 1, "ms an idle connection waits for a request before it is closed"),
+            Knob.integer("noRequestTimeout", 30000, 1, "ms an idle connection waits for a request before it is closed").as("idleTimeout"),
             // Tomcat's connectionTimeout also bounds a request whose headers stall; Undertow splits
             // that out and by default waits forever, so one slow client holds a connection open.
             Knob.integer("requestParseTimeout", 30000, 1, "ms a request may take to arrive whole (Undertow's default: no limit)"),

@@ -1,0 +1,101 @@
+package containerbench.jetty;
+
+import containerbench.launcher.Container;
+import containerbench.launcher.Knob;
+import containerbench.servlet.LoginServlet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Jetty;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * The login servlet on embedded Eclipse Jetty 12.1 with the ee10 servlet handler (Servlet 6.0),
+ * one HTTP/1.1 connector; knobs named as Jetty's QueuedThreadPool and ServerConnector name them.
+ */
+public final class JettyTarget implements Container {
+
+    private static final List<Knob> KNOBS = List.of(
+            // The study's thread and backlog settings, as with Tomcat's maxThreads and acceptCount.
+            Knob.integer("maxThreads", 512, 1, "threads of the QueuedThreadPool (Jetty's default 200)").as("threads"),
+            Knob.integer("minThreads", null, 1, "threads kept alive when idle"),
+            Knob.integer("acceptQueueSize", 512, 1, "listen backlog, capped by net.core.somaxconn (Jetty's default: the JVM's 50)").as("backlog"),
+            Knob.integer("idleTimeout", 30000, 1, "ms a connection may stay idle (the study's connectionTimeout)").as("idleTimeout"),
+            Knob.bool("virtualThreads", false, "run requests on virtual threads (a Java 21+ target JVM)").as("virtualThreads"));
+
+    @Override
+    public String name() {
+        return "jetty";
+    }
+
+    @Override
+    public String version() {
+        return Jetty.VERSION;
+    }
+
+    @Override
+    public List<Knob> knobs() {
+        return KNOBS;
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+        QueuedThreadPool pool = new QueuedThreadPool(Integer.parseInt(knobs.get("maxThreads")));
+        if (knobs.containsKey("minThreads")) {
+            pool.setMinThreads(Integer.parseInt(knobs.get("minThreads")));
+        }
+        if (Boolean.parseBoolean(knobs.get("virtualThreads"))) {
+            if (!VirtualThreads.areSupported()) {
+                throw new IllegalArgumentException("--virtualThreads needs a Java 21+ target JVM; this one is Java "
+                        + Runtime.version().feature() + " (set -Dtarget.java to a newer java)");
+            }
+            pool.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
+        }
+        org.eclipse.jetty.server.Server server = new org.eclipse.jetty.server.Server(pool);
+        HttpConfiguration http = new HttpConfiguration();
+        // Jetty alone sends "Server: Jetty(12...)": off, so every container sends the same headers.
+        http.setSendServerVersion(false);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(host);
+        connector.setPort(port);
+        connector.setAcceptQueueSize(Integer.parseInt(knobs.get("acceptQueueSize")));
+        connector.setIdleTimeout(Long.parseLong(knobs.get("idleTimeout")));
+        server.addConnector(connector);
+        ServletContextHandler context = new ServletContextHandler("/");
+        context.addServlet(LoginServlet.class, LoginServlet.PATH);
+        server.setHandler(context);
+        try {
+            server.start();
+        } catch (Exception e) {
+            server.stop();
+            throw e;
+        }
+        return new Server() {
+            @Override
+            public int port() {
+                return connector.getLocalPort();
+            }
+
+            @Override
+            public Map<String, String> effectiveSettings() {
+                Map<String, String> effective = new LinkedHashMap<>();
+                effective.put("maxThreads", Integer.toString(pool.getMaxThreads()));
+                effective.put("minThreads", Integer.toString(pool.getMinThreads()));
+                effective.put("acceptQueueSize", Integer.toString(connector.getAcceptQueueSize()));
+                effective.put("idleTimeout", Long.toString(connector.getIdleTimeout()));
+                effective.put("virtualThreads", Boolean.toString(pool.getVirtualThreadsExecutor() != null));
+                return effective;
+            }
+
+            @Override
+            public void close() throws Exception {
+                server.stop();
+            }
+        };
+    }
+}
