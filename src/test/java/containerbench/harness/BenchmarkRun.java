@@ -86,12 +86,14 @@ public final class BenchmarkRun {
         Path root = Path.of(properties.getOrDefault("project.root", ".")).toAbsolutePath().normalize();
         TierPlan plan;
         Gates gates;
+        CpuPlacement placement;
         TargetSettings target;
         boolean recording;
         boolean sampling;
         try {
             plan = TierPlan.from(properties);
             gates = Gates.from(properties);
+            placement = CpuPlacement.from(properties, Runtime.getRuntime().availableProcessors());
             recording = bool(properties, "record", true);
             sampling = bool(properties, "sample", true);
             target = TargetSettings.from(properties, root);
@@ -101,6 +103,7 @@ public final class BenchmarkRun {
         }
         ResultsStore store = new ResultsStore(Path.of(properties.getOrDefault("benchmarks.dir",
                 root.resolve("target/benchmarks").toString())));
+        placement.pinInjector();
         Instant now = Instant.now();
         String runId = store.reserve(target.container(), now);
         TargetProcess process = null;
@@ -109,7 +112,7 @@ public final class BenchmarkRun {
             if (target.launched()) {
                 TargetModule module = TargetModule.of(root, target.container());
                 System.out.println("container-bench: starting the " + target.container() + " target, log in " + store.logOf(runId));
-                process = TargetProcess.start(module, target, store.logOf(runId), START_TIMEOUT);
+                process = TargetProcess.start(module, target, placement.targetPrefix(), store.logOf(runId), START_TIMEOUT);
                 base = process.baseUrl(target.host());
                 process.facts().forEach((key, value) -> System.out.println("  " + key + " = " + value));
             }
@@ -123,6 +126,10 @@ public final class BenchmarkRun {
                     injector(), Environment.collect(process == null ? -1 : process.pid()), null, null, List.of(), null);
             store.write(result);
             warnAboutLimits(result.environment(), plan, result.target().settings());
+            String sharing = CpuPlacement.sharingWarning(result.environment());
+            if (sharing != null) {
+                System.out.println(sharing);
+            }
             ServerSampler sampler = sampling ? ServerSampler.start(process == null ? -1 : process.pid(), SAMPLE_PERIOD) : null;
             System.out.println("container-bench: run " + runId + " against " + base + ", about "
                     + plan.loadSeconds() + " s of load");

@@ -54,7 +54,12 @@ public record TargetModule(String name, Path directory) {
 
     /** The command that runs this target's launcher with the given JVM options and arguments. */
     public List<String> command(String java, List<String> jvmArgs, List<String> args) {
-        List<String> command = new ArrayList<>();
+        return command(List.of(), java, jvmArgs, args);
+    }
+
+    /** The same, run under {@code prefix} (such as taskset). */
+    public List<String> command(List<String> prefix, String java, List<String> jvmArgs, List<String> args) {
+        List<String> command = new ArrayList<>(prefix);
         command.add(java);
         command.addAll(jvmArgs);
         command.add("-cp");

@@ -49,9 +49,15 @@ public final class TargetProcess implements AutoCloseable {
      * when it exits or stays silent for {@code timeout}.
      */
     public static TargetProcess start(TargetModule module, TargetSettings settings, Path log, Duration timeout) {
+        return start(module, settings, List.of(), log, timeout);
+    }
+
+    /** The same, the target's command run under {@code prefix} (taskset for CPU pinning). */
+    public static TargetProcess start(TargetModule module, TargetSettings settings, List<String> prefix, Path log,
+            Duration timeout) {
         List<String> args = new ArrayList<>(List.of("--host", settings.host(), "--port", "0", "--watch-stdin"));
         settings.knobs().forEach((name, value) -> args.addAll(List.of("--" + name, value)));
-        List<String> command = module.command(settings.java(), settings.jvmArgs(), args);
+        List<String> command = module.command(prefix, settings.java(), settings.jvmArgs(), args);
         Process process;
         try {
             Files.createDirectories(log.getParent());

@@ -1,0 +1,73 @@
+package containerbench.harness;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Optional CPU pinning (Linux {@code taskset}): the target JVM on {@code target.cpus} and the
+ * Gatling JVM on {@code injector.cpus}, so that on a small machine they stop taking CPU from each
+ * other and a tier's figure belongs to one of them. Both accept lists such as {@code 0}, {@code 0-1},
+ * {@code 0,2}.
+ */
+public record CpuPlacement(String targetCpus, String injectorCpus) {
+
+    public static CpuPlacement from(Map<String, String> properties, int cpus) {
+        return new CpuPlacement(check(properties, "target.cpus", cpus), check(properties, "injector.cpus", cpus));
+    }
+
+    /** What to put before the target's java command: nothing, or taskset. */
+    public List<String> targetPrefix() {
+        return targetCpus == null ? List.of() : List.of("taskset", "-c", targetCpus);
+    }
+
+    /** Pins every thread of this (the Gatling) JVM; its later threads inherit the mask. */
+    public void pinInjector() {
+        if (injectorCpus == null) {
+            return;
+        }
+        try {
+            Process taskset = new ProcessBuilder("taskset", "-a", "-c", "-p", injectorCpus,
+                    Long.toString(ProcessHandle.current().pid())).redirectErrorStream(true).start();
+            String output = new String(taskset.getInputStream().readAllBytes());
+            if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
+                throw new SettingException("cannot pin Gatling to CPUs " + injectorCpus + " (-Dinjector.cpus): " + output.trim());
+            }
+        } catch (IOException e) {
+            throw new SettingException("-Dinjector.cpus needs taskset (Debian package util-linux): " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A warning when target and Gatling may share CPUs on a machine too small to absorb it, else null. */
+    public static String sharingWarning(Environment environment) {
+        if (environment == null || environment.targetCpus() == null || environment.logicalCpus() > 4) {
+            return null;
+        }
+        TreeSet<String> shared = new TreeSet<>(List.of(environment.targetCpus().split(",")));
+        shared.retainAll(List.of(environment.injectorCpus().split(",")));
+        if (shared.isEmpty()) {
+            return null;
+        }
+        return "container-bench: WARNING the target and Gatling share CPUs " + String.join(",", shared) + " of "
+                + environment.logicalCpus() + ": each tier measures both; pin them apart, for example"
+                + " -Dtarget.cpus=0 -Dinjector.cpus=1";
+    }
+
+    private static String check(Map<String, String> properties, String name, int cpus) {
+        String value = properties.get(name);
+        if (value == null) {
+            return null;
+        }
+        if (value.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+            boolean inRange = java.util.Arrays.stream(value.split("[,-]")).mapToInt(Integer::parseInt).allMatch(cpu -> cpu < cpus);
+            if (inRange) {
+                return value;
+            }
+        }
+        throw new SettingException(name, value, "a CPU list such as 0, 0-1 or 0,2, of CPUs 0 to " + (cpus - 1));
+    }
+}
