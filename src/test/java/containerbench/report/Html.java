@@ -1,12 +1,12 @@
 package containerbench.report;
 
 /** Escaping for text placed in HTML, and for JSON placed inside a script element. */
-final class Html {
+public final class Html {
 
     private Html() {
     }
 
-    static String text(Object value) {
+    public static String text(Object value) {
         String s = String.valueOf(value);
         StringBuilder out = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
@@ -24,7 +24,7 @@ final class Html {
     }
 
     /** JSON that cannot close the script element it sits in. */
-    static String scriptJson(String json) {
+    public static String scriptJson(String json) {
         return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
     }
 }

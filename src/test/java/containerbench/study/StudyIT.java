@@ -51,5 +51,8 @@ class StudyIT {
         try (Stream<Path> files = Files.list(studyJson.getParent())) {
             assertTrue(files.anyMatch(f -> f.getFileName().toString().equals("summary.md")));
         }
+        String page = Files.readString(studyJson.resolveSibling("study.html"));
+        assertTrue(page.contains("<tr class=\"best\"><td class=\"l\">tomcat threads=8</td><td>2</td>"), page);
+        assertTrue(page.contains("tomcat threads=0: 2 cell(s) failed."), page);
     }
 }

@@ -39,8 +39,15 @@ public final class StudyMain {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 1) {
-            System.err.println("error: name one study file: mvn -q test-compile -Pstudy -Dstudy=studies/NAME.properties");
+            System.err.println("error: name one study file: mvn -q test-compile -Pstudy -Dstudy=studies/NAME.properties"
+                    + " (or a study.json, to write its table and page again)");
             System.exit(2);
+        }
+        if (args[0].endsWith(".json")) {
+            // An existing study: its table and page again, no load.
+            StudyResult study = JSON.readValue(Path.of(args[0]).toFile(), StudyResult.class);
+            writeViews(Path.of(args[0]).toAbsolutePath().getParent(), study);
+            return;
         }
         StudyPlan plan;
         try {
@@ -72,11 +79,16 @@ public final class StudyMain {
         StudyResult study = new StudyResult(1, plan.name(), plan.description(), Path.of(args[0]).toString(),
                 started.toString(), Instant.now().toString(), results, summarize(results));
         Files.write(dir.resolve("study.json"), JSON.writeValueAsBytes(study));
-        String table = StudyTable.render(study);
+        writeViews(dir, study);
+    }
+
+    private static void writeViews(Path dir, StudyResult study) throws IOException {
         Files.writeString(dir.resolve("summary.md"), StudyTable.markdown(study));
+        Files.writeString(dir.resolve("study.html"), StudyPage.html(study));
         System.out.println();
-        System.out.print(table);
-        System.out.println("[study] " + dir.resolve("study.json") + " and " + dir.resolve("summary.md"));
+        System.out.print(StudyTable.render(study));
+        System.out.println("[study] " + dir.resolve("study.json") + " and " + dir.resolve("summary.md") + ", page "
+                + dir.resolve("study.html"));
     }
 
     private static StudyResult.CellResult runCell(Path root, Path dir, StudyPlan plan, StudyPlan.Cell cell, int index)

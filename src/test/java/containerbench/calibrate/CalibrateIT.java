@@ -1,0 +1,47 @@
+package containerbench.calibrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The calibration command end to end, with tiny tiers: wrk and Gatling against one target. */
+class CalibrateIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("project.root", ".")).toAbsolutePath();
+
+    @Test
+    void printsGatlingsShareOfWrksRateAtEachConcurrency() throws Exception {
+        boolean wrk = Files.isExecutable(Path.of("/usr/bin/wrk"));
+        // CI installs wrk (.ci/run) and must not skip this; a developer without it is told.
+        assumeTrue(wrk || "true".equals(System.getenv("CI")), "no wrk here: apt-get install wrk");
+        Path log = Files.createDirectories(ROOT.resolve("target/calibrate-test")).resolve("mvn-" + System.currentTimeMillis() + ".log");
+        Process maven = new ProcessBuilder(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(),
+                "-B", "-q", "-Dmaven.repo.local=" + System.getProperty("maven.repo.local"), "test-compile", "-Pcalibrate",
+                "-Ptomcat", "-Dtiers=10,20", "-DtierSeconds=2", "-DwarmupSeconds=1", "-Dtarget.jvmArgs=-Xmx128m",
+                "-Dbenchmarks.dir=" + log.getParent()))
+                .directory(ROOT.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(maven.waitFor(5, TimeUnit.MINUTES), "the calibration finished");
+        String output = Files.readString(log);
+        assertEquals(0, maven.exitValue(), output);
+        for (int users : List.of(10, 20)) {
+            Matcher row = Pattern.compile("(?m)^\\s+" + users + "\\s+(\\d+)\\s+(\\d+)\\s+([0-9.]+)$").matcher(output);
+            assertTrue(row.find(), "a row for " + users + " users in:\n" + output);
+            assertTrue(Double.parseDouble(row.group(1)) > 0 && Double.parseDouble(row.group(2)) > 0, row.group());
+        }
+        Matcher file = Pattern.compile("(/\\S+\\.json)").matcher(output.substring(output.lastIndexOf("[calibrate] a ratio")));
+        assertTrue(file.find(), output);
+        CalibrateMain.Calibration calibration = new ObjectMapper().readValue(Path.of(file.group(1)).toFile(),
+                CalibrateMain.Calibration.class);
+        assertEquals(2, calibration.rows().size());
+        assertTrue(calibration.rows().stream().allMatch(r -> r.ratio() > 0), calibration.toString());
+    }
+}
