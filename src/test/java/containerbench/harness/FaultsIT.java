@@ -65,11 +65,8 @@ class FaultsIT {
     @Test
     void aTargetKilledDuringATierEndsTheRunAtOnceAndKeepsItsFigures() throws Exception {
         Path log = work.resolve("kill-target.log");
-        Process maven = MavenRun.start(log, false, run("undertow", "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
-        ProcessHandle target = awaitProcess("TargetMain", log);
-        awaitLine(log, "against http://");
-        Thread.sleep(2000);
-        target.destroyForcibly();
+        Process maven = startLongRun(log, false, "undertow");
+        awaitProcess("TargetMain", log).destroyForcibly();
         long killed = System.nanoTime();
         assertTrue(maven.waitFor(50, TimeUnit.SECONDS), "the run ends long before its 60 s tier would");
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
@@ -86,10 +83,7 @@ class FaultsIT {
     @Test
     void ctrlCStopsEveryJvmAndKeepsTheResultsMarkedInterrupted() throws Exception {
         Path log = work.resolve("ctrl-c.log");
-        Process maven = MavenRun.start(log, true, run("tomcat", "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
-        awaitProcess("TargetMain", log);
-        awaitLine(log, "against http://");
-        Thread.sleep(2000);
+        Process maven = startLongRun(log, true, "tomcat");
         // SIGINT to the whole process group, as a terminal sends it.
         new ProcessBuilder("kill", "-INT", "--", "-" + maven.pid()).inheritIO().start().waitFor();
         assertTrue(maven.waitFor(30, TimeUnit.SECONDS), "Maven stops");
@@ -102,10 +96,7 @@ class FaultsIT {
     @Test
     void killingMavenAloneStopsTheBenchmarkAndTheTarget() throws Exception {
         Path log = work.resolve("kill-maven.log");
-        Process maven = MavenRun.start(log, false, run("tomcat", "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
-        awaitProcess("TargetMain", log);
-        awaitLine(log, "against http://");
-        Thread.sleep(2000);
+        Process maven = startLongRun(log, false, "tomcat");
         maven.destroyForcibly();
         awaitGone(marker);
         assertEquals("interrupted", onlyResult().status());
@@ -131,6 +122,15 @@ class FaultsIT {
         String output = Files.readString(log);
         assertTrue(output.contains("no container chosen: run with -Pjetty or -Ptomcat or -Pundertow"), output);
         assertTrue(!Files.exists(work.resolve("benchmarks")) || list().isEmpty(), "nothing started, nothing written");
+    }
+
+    /** A run whose single 60 s tier outlasts the test, returned two seconds into its load. */
+    private Process startLongRun(Path log, boolean ownProcessGroup, String container) throws Exception {
+        Process maven = MavenRun.start(log, ownProcessGroup, run(container, "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
+        awaitProcess("TargetMain", log);
+        awaitLine(log, "against http://");
+        Thread.sleep(2000);
+        return maven;
     }
 
     private RunResult onlyResult() throws IOException {
