@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import containerbench.harness.MavenRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -24,14 +24,10 @@ class CalibrateIT {
         // CI installs wrk (.ci/run) and must not skip this; a developer without it is told.
         assumeTrue(wrk || "true".equals(System.getenv("CI")), "no wrk here: apt-get install wrk");
         Path log = Files.createDirectories(ROOT.resolve("target/calibrate-test")).resolve("mvn-" + System.currentTimeMillis() + ".log");
-        Process maven = new ProcessBuilder(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(),
-                "-B", "-q", "-Dmaven.repo.local=" + System.getProperty("maven.repo.local"), "test-compile", "-Pcalibrate",
-                "-Ptomcat", "-Dtiers=10,20", "-DtierSeconds=2", "-DwarmupSeconds=1", "-Dtarget.jvmArgs=-Xmx128m",
-                "-Dbenchmarks.dir=" + log.getParent()))
-                .directory(ROOT.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(maven.waitFor(5, TimeUnit.MINUTES), "the calibration finished");
+        int exit = MavenRun.run(log, List.of("-q", "test-compile", "-Pcalibrate", "-Ptomcat", "-Dtiers=10,20",
+                "-DtierSeconds=2", "-DwarmupSeconds=1", "-Dtarget.jvmArgs=-Xmx128m", "-Dbenchmarks.dir=" + log.getParent()));
         String output = Files.readString(log);
-        assertEquals(0, maven.exitValue(), output);
+        assertEquals(0, exit, output);
         for (int users : List.of(10, 20)) {
             Matcher row = Pattern.compile("(?m)^\\s+" + users + "\\s+(\\d+)\\s+(\\d+)\\s+([0-9.]+)$").matcher(output);
             assertTrue(row.find(), "a row for " + users + " users in:\n" + output);

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Runs this project's Maven as a user would, from the tests that check whole runs. */
-final class MavenRun {
+public final class MavenRun {
 
     // Restores the default SIGINT handling (a background shell may have ignored it) and starts a new
     // process group, so that a test can press Ctrl-C on the run as a terminal would.
@@ -18,7 +18,7 @@ final class MavenRun {
     private MavenRun() {
     }
 
-    static Process start(Path log, boolean ownProcessGroup, List<String> args) throws IOException {
+    public static Process start(Path log, boolean ownProcessGroup, List<String> args) throws IOException {
         List<String> command = new ArrayList<>();
         if (ownProcessGroup) {
             command.addAll(List.of("python3", "-c", OWN_GROUP));
@@ -32,7 +32,7 @@ final class MavenRun {
     }
 
     /** Runs Maven to the end and returns its exit status; its output is in {@code log}. */
-    static int run(Path log, List<String> args) throws Exception {
+    public static int run(Path log, List<String> args) throws Exception {
         Process maven = start(log, false, args);
         if (!maven.waitFor(8, TimeUnit.MINUTES)) {
             maven.destroyForcibly();
@@ -42,7 +42,7 @@ final class MavenRun {
     }
 
     /** Whether any process whose command line holds {@code marker} is still running. */
-    static boolean anyAlive(String marker) {
+    public static boolean anyAlive(String marker) {
         return ProcessHandle.allProcesses().anyMatch(process ->
                 process.info().commandLine().map(line -> line.contains(marker)).orElse(false));
     }

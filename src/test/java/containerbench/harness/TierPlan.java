@@ -17,9 +17,9 @@ public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, 
     public static final String DEFAULT_TIERS = "100,200,300,500,1000,2000";
 
     /**
-     * 15 s per tier: at 2000 users the connection storm at a tier's start lasts well under a
-     * second, and a warmed target collects young garbage several times a second, so neither
-     * weighs much in 15 s; six tiers still fit in under two minutes.
+     * 15 s per tier: long enough that the connections opened at a tier's start weigh little in
+     * its figure, short enough that six tiers fit in under two minutes. How well it repeats on
+     * 2 cores is measured, not assumed: BENCHMARKS.md.
      */
     public static final int DEFAULT_TIER_SECONDS = 15;
 

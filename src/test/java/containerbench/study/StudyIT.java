@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import containerbench.harness.MavenRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -20,15 +19,11 @@ class StudyIT {
     @Test
     void aStudyRunsEveryCellRecordsTheFailedOnesAndSummarizesTheRest() throws Exception {
         Path log = Files.createDirectories(ROOT.resolve("target/study-test")).resolve("mvn-" + System.currentTimeMillis() + ".log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(),
-                "-B", "-q", "-Dmaven.repo.local=" + System.getProperty("maven.repo.local"), "test-compile", "-Pstudy",
+        int exit = MavenRun.run(log, List.of("-q", "test-compile", "-Pstudy",
                 "-Dstudy=" + ROOT.resolve("src/test/resources/studies/tiny.properties"),
                 "-Dstudies.dir=" + log.getParent().resolve("studies")));
-        Process maven = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
-        assertTrue(maven.waitFor(8, TimeUnit.MINUTES), "the study finished");
         String output = Files.readString(log);
-        assertEquals(0, maven.exitValue(), output);
+        assertEquals(0, exit, output);
         assertTrue(output.contains("[study] cell 1 of 4: tomcat threads=8 (repetition 1): complete"), output);
         assertTrue(output.contains("[study] cell 2 of 4: tomcat threads=0 (repetition 1): failed (bad value for --maxThreads: '0'"),
                 output);
