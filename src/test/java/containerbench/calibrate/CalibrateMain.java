@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import containerbench.harness.CpuPlacement;
 import containerbench.harness.LoginProbe;
+import containerbench.harness.MavenRun;
 import containerbench.harness.ResultsStore;
 import containerbench.harness.RunResult;
 import containerbench.harness.SettingException;
@@ -39,7 +40,6 @@ import java.util.stream.Stream;
 public final class CalibrateMain {
 
     private static final Pattern WRK_RATE = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
-    private static final String LOGIN = "/loginServlet?username=1&password=1";
 
     /** One concurrency: both injectors' TPS and Gatling's share of wrk's. */
     public record Row(int users, double wrkTps, double gatlingTps, double ratio) {
@@ -88,7 +88,7 @@ public final class CalibrateMain {
                 wrk.put(users, wrk(wrkPrefix, base, users, plan.tierSeconds()));
                 System.out.printf("[calibrate] wrk at %d connections: %.0f requests/s%n", users, wrk.get(users));
             }
-            Map<Integer, Double> gatling = gatling(root, dir, stamp, settings, base, plan, placement);
+            Map<Integer, Double> gatling = gatling(dir, stamp, settings, base, plan, placement);
             List<Row> rows = new ArrayList<>();
             System.out.printf("%n%7s %12s %12s %8s%n", "users", "wrk TPS", "Gatling TPS", "ratio");
             for (int users : plan.tiers()) {
@@ -112,7 +112,7 @@ public final class CalibrateMain {
         int threads = Math.min(users, prefix.isEmpty() ? Runtime.getRuntime().availableProcessors()
                 : prefix.get(2).split(",").length);
         command.addAll(List.of("wrk", "-t", Integer.toString(threads), "-c", Integer.toString(users), "-d", seconds + "s",
-                base + LOGIN));
+                base + LoginProbe.LOGIN));
         Process wrk = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(wrk.getInputStream().readAllBytes());
         if (!wrk.waitFor(seconds + 60L, TimeUnit.SECONDS) || wrk.exitValue() != 0) {
@@ -130,11 +130,10 @@ public final class CalibrateMain {
      * The simulation against the running target: one Gatling run with the same tiers, after its own
      * warm-up, since a cold Gatling JVM is slower than a warm one, as the target is.
      */
-    private static Map<Integer, Double> gatling(Path root, Path dir, String stamp, TargetSettings settings, URI base,
+    private static Map<Integer, Double> gatling(Path dir, String stamp, TargetSettings settings, URI base,
             TierPlan plan, CpuPlacement placement) throws IOException, InterruptedException {
         Path results = Files.createDirectories(dir.resolve(stamp + "-gatling"));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(),
-                "-B", "-q", "gatling:test", "-Dcontainer=" + settings.container(), "-Dtarget.url=" + base,
+        List<String> command = new ArrayList<>(List.of("-q", "gatling:test", "-Dcontainer=" + settings.container(), "-Dtarget.url=" + base,
                 "-Dtiers=" + String.join(",", plan.tiers().stream().map(String::valueOf).toList()),
                 "-DtierSeconds=" + plan.tierSeconds(), "-DwarmupSeconds=" + plan.warmupSeconds(),
                 "-DwarmupUsers=" + plan.warmupUsers(), "-Dbenchmarks.dir=" + results));
@@ -142,9 +141,7 @@ public final class CalibrateMain {
             command.add("-Dinjector.cpus=" + placement.injectorCpus());
         }
         System.out.println("[calibrate] now Gatling, same tiers, same target");
-        Process maven = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
-                .redirectOutput(results.resolve("mvn.log").toFile()).start();
-        if (maven.waitFor() != 0) {
+        if (MavenRun.start(results.resolve("mvn.log"), false, command).waitFor() != 0) {
             throw new IllegalStateException("the Gatling run failed; see " + results.resolve("mvn.log"));
         }
         try (Stream<Path> files = Files.list(results)) {

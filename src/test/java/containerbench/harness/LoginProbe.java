@@ -13,6 +13,9 @@ public final class LoginProbe {
 
     public static final String PATH = "/loginServlet";
 
+    /** The study's request, as every injector sends it. */
+    public static final String LOGIN = PATH + "?username=1&password=1";
+
     private LoginProbe() {
     }
 

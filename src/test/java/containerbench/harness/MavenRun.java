@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs this project's Maven as a user would, from the tests that check whole runs. */
+/**
+ * Runs this project's Maven as a user would: from the tests that check whole runs, and from the
+ * study and the calibration, which run one {@code mvn gatling:test} per cell.
+ */
 public final class MavenRun {
 
     // Restores the default SIGINT handling (a background shell may have ignored it) and starts a new
@@ -23,8 +26,10 @@ public final class MavenRun {
         if (ownProcessGroup) {
             command.addAll(List.of("python3", "-c", OWN_GROUP));
         }
-        command.addAll(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(), "-B", "-ntp",
-                "-Dmaven.repo.local=" + System.getProperty("maven.repo.local")));
+        command.addAll(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(), "-B", "-ntp"));
+        if (System.getProperty("maven.repo.local") != null) {
+            command.add("-Dmaven.repo.local=" + System.getProperty("maven.repo.local"));
+        }
         command.addAll(args);
         Files.createDirectories(log.getParent());
         return new ProcessBuilder(command).directory(RunningTargets.ROOT.toFile())

@@ -11,6 +11,7 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import containerbench.harness.BenchmarkRun;
+import containerbench.harness.LoginProbe;
 import containerbench.harness.RunResult;
 import containerbench.harness.TierRecorder;
 import io.gatling.javaapi.core.Assertion;
@@ -31,9 +32,6 @@ import java.util.List;
  * {@code mvn gatling:test -Ptomcat} or {@code -Pundertow}; README lists every property.
  */
 public final class LoginSimulation extends Simulation {
-
-    // The study's request.
-    private static final String LOGIN = "/loginServlet?username=1&password=1";
 
     // Settings checked, target started and answering, results file claimed: before any load.
     private final BenchmarkRun run = BenchmarkRun.start(System.getProperties());
@@ -87,7 +85,7 @@ public final class LoginSimulation extends Simulation {
      * run stops at once (results and report still written) when the target JVM has died.
      */
     private ChainBuilder login(TierRecorder tier) {
-        HttpRequestActionBuilder request = http(tier.name()).get(LOGIN);
+        HttpRequestActionBuilder request = http(tier.name()).get(LoginProbe.LOGIN);
         ChainBuilder stopIfTargetDied = stopLoadGeneratorIf("the target died", session -> run.targetDied());
         if (!run.recording()) {
             return stopIfTargetDied.exec(request.check(status().is(200)));

@@ -2,6 +2,7 @@ package containerbench.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import containerbench.harness.MavenRun;
 import containerbench.harness.ResultsStore;
 import containerbench.harness.RunResult;
 import containerbench.harness.SettingException;
@@ -67,7 +68,7 @@ public final class StudyMain {
         List<StudyResult.CellResult> results = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
             StudyPlan.Cell cell = cells.get(i);
-            StudyResult.CellResult result = runCell(root, dir, plan, cell, i + 1);
+            StudyResult.CellResult result = runCell(dir, plan, cell, i + 1);
             results.add(result);
             Duration elapsed = Duration.between(started, Instant.now());
             long left = elapsed.toSeconds() / (i + 1) * (cells.size() - i - 1);
@@ -91,17 +92,14 @@ public final class StudyMain {
                 + dir.resolve("study.html"));
     }
 
-    private static StudyResult.CellResult runCell(Path root, Path dir, StudyPlan plan, StudyPlan.Cell cell, int index)
+    private static StudyResult.CellResult runCell(Path dir, StudyPlan plan, StudyPlan.Cell cell, int index)
             throws IOException, InterruptedException {
         Path cellDir = Files.createDirectories(dir.resolve(String.format("cell-%03d", index)));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(),
-                "-B", "-q", "gatling:test", "-Dcontainer=" + cell.container(), "-Dbenchmarks.dir=" + cellDir));
+        List<String> command = new ArrayList<>(List.of("-q", "gatling:test", "-Dcontainer=" + cell.container(), "-Dbenchmarks.dir=" + cellDir));
         plan.run().forEach((key, value) -> command.add("-D" + key + "=" + value));
         cell.knobs().forEach((key, value) -> command.add("-D" + key + "=" + value));
         Instant start = Instant.now();
-        Process maven = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
-                .redirectOutput(cellDir.resolve("mvn.log").toFile()).start();
-        int exit = maven.waitFor();
+        int exit = MavenRun.start(cellDir.resolve("mvn.log"), false, command).waitFor();
         double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
         RunResult run = onlyRun(cellDir);
         if (exit != 0 || run == null || !"complete".equals(run.status())) {

@@ -1,6 +1,10 @@
 package containerbench.study;
 
 import containerbench.report.Html;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The study view: one table per tier, every configuration with its repetitions' TPS spread, the
@@ -24,24 +28,25 @@ final class StudyPage {
                 .append(study.cells().stream().filter(c -> !c.status().equals("complete")).count())
                 .append(" failed. TPS: mean over the repetitions, sample standard deviation, coefficient of variation and")
                 .append(" Student-t 95% interval of the mean.</p>\n");
-        for (int users : study.summary().stream().flatMap(s -> s.tiers().stream()).map(StudyResult.SummaryTier::users)
-                .distinct().sorted().toList()) {
+        Map<Integer, List<StudyResult.Row>> tiers = study.rowsByTier().stream()
+                .collect(Collectors.groupingBy(r -> r.tier().users(), LinkedHashMap::new, Collectors.toList()));
+        tiers.forEach((users, rows) -> {
             h.append("<h2>").append(users).append(" users</h2>\n<table class=\"tier\" data-users=\"").append(users)
                     .append("\">\n<tr><th class=\"l\">configuration</th><th>n</th><th>TPS mean</th><th>sd</th><th>CV %</th>")
                     .append("<th>95% interval</th><th>p99 ms</th><th>KO %</th><th class=\"l\"></th></tr>\n");
-            for (StudyResult.Summary s : study.summary()) {
-                s.tiers().stream().filter(t -> t.users() == users).findFirst().ifPresent(t -> h
-                        .append(t.best() ? "<tr class=\"best\">" : t.notDifferentFromBest() ? "<tr class=\"same\">" : "<tr>")
-                        .append("<td class=\"l\">").append(Html.text(s.configuration())).append("</td><td>").append(t.tps().n())
+            for (StudyResult.Row row : rows) {
+                StudyResult.SummaryTier t = row.tier();
+                h.append(t.best() ? "<tr class=\"best\">" : t.notDifferentFromBest() ? "<tr class=\"same\">" : "<tr>")
+                        .append("<td class=\"l\">").append(Html.text(row.configuration())).append("</td><td>").append(t.tps().n())
                         .append("</td><td>").append(String.format("%.0f", t.tps().mean())).append("</td><td>")
                         .append(String.format("%.0f", t.tps().sd())).append("</td><td>").append(String.format("%.2f", t.tps().cvPercent()))
                         .append("</td><td>").append(String.format("%.0f to %.0f", t.tps().ci95Low(), t.tps().ci95High()))
                         .append("</td><td>").append(String.format("%.1f", t.p99().mean())).append("</td><td>")
                         .append(String.format("%.2f", t.failurePercentMean())).append("</td><td class=\"l\">")
-                        .append(t.best() ? "best" : t.notDifferentFromBest() ? "not different from best" : "").append("</td></tr>\n"));
+                        .append(t.best() ? "best" : t.notDifferentFromBest() ? "not different from best" : "").append("</td></tr>\n");
             }
             h.append("</table>\n");
-        }
+        });
         study.summary().stream().filter(s -> s.failed() > 0).forEach(s -> h.append("<p>").append(Html.text(s.configuration()))
                 .append(": ").append(s.failed()).append(" cell(s) failed.</p>\n"));
         return h.append("</body>\n</html>\n").toString();

@@ -30,4 +30,14 @@ public record StudyResult(int schema, String study, String description, String f
     public record SummaryTier(int users, Spread tps, Spread p99, double failurePercentMean, boolean best,
             boolean notDifferentFromBest) {
     }
+
+    /** One line of a study's views: a configuration at a tier. */
+    record Row(String configuration, SummaryTier tier) {
+    }
+
+    /** The summary as the views show it: tier by tier, and within a tier the configurations in study order. */
+    List<Row> rowsByTier() {
+        return summary.stream().flatMap(s -> s.tiers().stream().map(t -> new Row(s.configuration(), t)))
+                .sorted(java.util.Comparator.comparingInt(r -> r.tier().users())).toList();
+    }
 }
