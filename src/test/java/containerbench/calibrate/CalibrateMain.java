@@ -79,13 +79,15 @@ public final class CalibrateMain {
             LoginProbe.await(base, Duration.ofSeconds(15), target::isAlive);
             List<String> wrkPrefix = placement.injectorCpus() == null ? List.of()
                     : List.of("taskset", "-c", placement.injectorCpus());
+            // One wrk thread per CPU the injector may use, as Gatling has one event loop per core.
+            int wrkThreads = placement.injectorCpuCount(Runtime.getRuntime().availableProcessors());
             if (plan.warmupSeconds() > 0) {
                 System.out.printf("[calibrate] warming %s up with wrk for %d s%n", settings.container(), plan.warmupSeconds());
-                wrk(wrkPrefix, base, plan.warmupUsers(), plan.warmupSeconds());
+                wrk(wrkPrefix, wrkThreads, base, plan.warmupUsers(), plan.warmupSeconds());
             }
             Map<Integer, Double> wrk = new LinkedHashMap<>();
             for (int users : plan.tiers()) {
-                wrk.put(users, wrk(wrkPrefix, base, users, plan.tierSeconds()));
+                wrk.put(users, wrk(wrkPrefix, wrkThreads, base, users, plan.tierSeconds()));
                 System.out.printf("[calibrate] wrk at %d connections: %.0f requests/s%n", users, wrk.get(users));
             }
             Map<Integer, Double> gatling = gatling(dir, stamp, settings, base, plan, placement);
@@ -106,12 +108,10 @@ public final class CalibrateMain {
     }
 
     /** wrk's requests per second at {@code users} connections for {@code seconds}. */
-    private static double wrk(List<String> prefix, URI base, int users, int seconds) throws IOException, InterruptedException {
+    private static double wrk(List<String> prefix, int threads, URI base, int users, int seconds)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(prefix);
-        // One wrk thread per CPU the injector may use, as Gatling has one event loop per core.
-        int threads = Math.min(users, prefix.isEmpty() ? Runtime.getRuntime().availableProcessors()
-                : prefix.get(2).split(",").length);
-        command.addAll(List.of("wrk", "-t", Integer.toString(threads), "-c", Integer.toString(users), "-d", seconds + "s",
+        command.addAll(List.of("wrk", "-t", Integer.toString(Math.min(users, threads)), "-c", Integer.toString(users), "-d", seconds + "s",
                 base + LoginProbe.LOGIN));
         Process wrk = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(wrk.getInputStream().readAllBytes());

@@ -18,6 +18,19 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
         return new CpuPlacement(check(properties, "target.cpus", cpus), check(properties, "injector.cpus", cpus));
     }
 
+    /** How many CPUs the injector may use: those of {@code injector.cpus}, or all of {@code cpus}. */
+    public int injectorCpuCount(int cpus) {
+        if (injectorCpus == null) {
+            return cpus;
+        }
+        int count = 0;
+        for (String part : injectorCpus.split(",")) {
+            String[] bounds = part.split("-");
+            count += Integer.parseInt(bounds[bounds.length - 1]) - Integer.parseInt(bounds[0]) + 1;
+        }
+        return count;
+    }
+
     /** What to put before the target's java command: nothing, or taskset. */
     public List<String> targetPrefix() {
         return targetCpus == null ? List.of() : List.of("taskset", "-c", targetCpus);
