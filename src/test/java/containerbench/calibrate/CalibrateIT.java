@@ -29,15 +29,21 @@ class CalibrateIT {
         String output = Files.readString(log);
         assertEquals(0, exit, output);
         for (int users : List.of(10, 20)) {
-            Matcher row = Pattern.compile("(?m)^\\s+" + users + "\\s+(\\d+)\\s+(\\d+)\\s+([0-9.]+)$").matcher(output);
+            // users, wrk before, Gatling, wrk after, ratio, wrk us/req, Gatling us/req
+            Matcher row = Pattern.compile("(?m)^\\s+" + users + "\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+([0-9.]+)\\s+([0-9.]+)\\s+([0-9.]+)$")
+                    .matcher(output);
             assertTrue(row.find(), "a row for " + users + " users in:\n" + output);
-            assertTrue(Double.parseDouble(row.group(1)) > 0 && Double.parseDouble(row.group(2)) > 0, row.group());
+            for (int column : List.of(1, 2, 3, 5)) {
+                assertTrue(Double.parseDouble(row.group(column)) > 0, "column " + column + " of " + row.group());
+            }
         }
-        Matcher file = Pattern.compile("(/\\S+\\.json)").matcher(output.substring(output.lastIndexOf("[calibrate] a ratio")));
+        Matcher file = Pattern.compile("(/\\S+\\.json)").matcher(output.substring(output.lastIndexOf("[calibrate] Gatling ran on")));
         assertTrue(file.find(), output);
         CalibrateMain.Calibration calibration = new ObjectMapper().readValue(Path.of(file.group(1)).toFile(),
                 CalibrateMain.Calibration.class);
         assertEquals(2, calibration.rows().size());
-        assertTrue(calibration.rows().stream().allMatch(r -> r.ratio() > 0), calibration.toString());
+        assertTrue(calibration.rows().stream().allMatch(r -> r.ratio() > 0 && r.wrkCpuMicrosPerRequest() > 0),
+                calibration.toString());
+        assertTrue(List.of("io_uring", "epoll", "nio").contains(calibration.gatlingTransport()), calibration.toString());
     }
 }

@@ -93,7 +93,7 @@ public final class BenchmarkRun {
         try {
             plan = TierPlan.from(properties);
             gates = Gates.from(properties);
-            placement = CpuPlacement.from(properties, Runtime.getRuntime().availableProcessors());
+            placement = CpuPlacement.from(properties, CpuPlacement.machineCpus());
             recording = bool(properties, "record", true);
             sampling = bool(properties, "sample", true);
             target = TargetSettings.from(properties, root);
@@ -103,6 +103,10 @@ public final class BenchmarkRun {
         }
         ResultsStore store = new ResultsStore(Path.of(properties.getOrDefault("benchmarks.dir",
                 root.resolve("target/benchmarks").toString())));
+        String pinnedLate = placement.pinnedLateWarning(Runtime.getRuntime().availableProcessors(), eventLoops());
+        if (pinnedLate != null) {
+            System.out.println(pinnedLate);
+        }
         placement.pinInjector();
         Instant now = Instant.now();
         String runId = store.reserve(target.container(), now);
@@ -304,7 +308,35 @@ public final class BenchmarkRun {
     private static RunResult.Injector injector() {
         return new RunResult.Injector(gatlingVersion(), System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(),
-                String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
+                String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()),
+                transport(), eventLoops());
+    }
+
+    /**
+     * What Gatling's Netty reads and writes sockets with: io_uring when gatling.conf asks for it
+     * and the kernel allows it (its rings show among this JVM's files), else epoll, else Java NIO.
+     */
+    private static String transport() {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            if (fds.anyMatch(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().contains("io_uring");
+                } catch (IOException gone) {
+                    return false;
+                }
+            })) {
+                return "io_uring";
+            }
+        } catch (IOException | UnsupportedOperationException notLinux) {
+            // no /proc: not Linux, so neither io_uring nor epoll
+            return "nio";
+        }
+        return io.netty.channel.epoll.Epoll.isAvailable() ? "epoll" : "nio";
+    }
+
+    /** Gatling leaves the count to Netty: io.netty.eventLoopThreads, else two per CPU at its start. */
+    private static int eventLoops() {
+        return Integer.getInteger("io.netty.eventLoopThreads", 2 * io.netty.util.NettyRuntime.availableProcessors());
     }
 
     private static String gatlingVersion() {

@@ -14,6 +14,14 @@ import java.util.concurrent.TimeUnit;
  */
 public record CpuPlacement(String targetCpus, String injectorCpus) {
 
+    /**
+     * The machine's CPUs, not this JVM's: a JVM started under taskset sees only its own, and must
+     * still accept {@code -Dtarget.cpus} of the others.
+     */
+    public static int machineCpus() {
+        return new oshi.SystemInfo().getHardware().getProcessor().getLogicalProcessorCount();
+    }
+
     public static CpuPlacement from(Map<String, String> properties, int cpus) {
         return new CpuPlacement(check(properties, "target.cpus", cpus), check(properties, "injector.cpus", cpus));
     }
@@ -34,6 +42,35 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
     /** What to put before the target's java command: nothing, or taskset. */
     public List<String> targetPrefix() {
         return targetCpus == null ? List.of() : List.of("taskset", "-c", targetCpus);
+    }
+
+    /**
+     * What to put before {@code mvn gatling:test} when a tool starts the run: taskset, so that the
+     * Gatling JVM starts on its CPUs and sizes its GC, JIT and Netty for them, with one Netty event
+     * loop per CPU (Gatling starts two per CPU; on one pinned CPU the second only adds switches).
+     */
+    public List<String> injectorLaunch() {
+        return injectorCpus == null ? List.of() : List.of("taskset", "-c", injectorCpus);
+    }
+
+    /** The Maven properties that go with {@link #injectorLaunch}: none, or Netty's event loop count. */
+    public List<String> injectorProperties(int cpus) {
+        return injectorCpus == null ? List.of() : List.of("-Dio.netty.eventLoopThreads=" + injectorCpuCount(cpus));
+    }
+
+    /**
+     * A warning when this JVM was started on more CPUs than {@code injector.cpus} gives it, else
+     * null: pinning after the start leaves its GC, JIT and event loops sized for CPUs it cannot use.
+     */
+    public String pinnedLateWarning(int startCpus, int eventLoops) {
+        if (injectorCpus == null || injectorCpuCount(startCpus) >= startCpus) {
+            return null;
+        }
+        return "container-bench: WARNING Gatling started on " + startCpus + " CPUs and is pinned to " + injectorCpus
+                + " only now: its GC and JIT are sized for " + startCpus + ", and it runs " + eventLoops
+                + " Netty event loops on " + injectorCpuCount(startCpus) + " CPU(s)"
+                + ". Start Maven pinned instead: taskset -c " + injectorCpus + " mvn gatling:test ... -Dio.netty.eventLoopThreads="
+                + injectorCpuCount(startCpus) + " (the study and calibration commands do this themselves)";
     }
 
     /** Pins every thread of this (the Gatling) JVM; its later threads inherit the mask. */

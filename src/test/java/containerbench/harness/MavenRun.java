@@ -22,7 +22,21 @@ public final class MavenRun {
     }
 
     public static Process start(Path log, boolean ownProcessGroup, List<String> args) throws IOException {
-        List<String> command = new ArrayList<>();
+        return start(log, ownProcessGroup, List.of(), args);
+    }
+
+    /**
+     * A run of {@code mvn gatling:test} placed as {@code placement} asks: Maven, and so the Gatling
+     * JVM it forks, started on the injector's CPUs.
+     */
+    public static Process gatling(Path log, CpuPlacement placement, List<String> args) throws IOException {
+        List<String> withLoops = new ArrayList<>(args);
+        withLoops.addAll(placement.injectorProperties(CpuPlacement.machineCpus()));
+        return start(log, false, placement.injectorLaunch(), withLoops);
+    }
+
+    private static Process start(Path log, boolean ownProcessGroup, List<String> prefix, List<String> args) throws IOException {
+        List<String> command = new ArrayList<>(prefix);
         if (ownProcessGroup) {
             command.addAll(List.of("python3", "-c", OWN_GROUP));
         }

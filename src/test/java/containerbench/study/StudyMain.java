@@ -2,6 +2,7 @@ package containerbench.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import containerbench.harness.CpuPlacement;
 import containerbench.harness.MavenRun;
 import containerbench.harness.ResultsStore;
 import containerbench.harness.RunResult;
@@ -51,8 +52,10 @@ public final class StudyMain {
             return;
         }
         StudyPlan plan;
+        CpuPlacement placement;
         try {
             plan = StudyPlan.read(Path.of(args[0]));
+            placement = CpuPlacement.from(plan.run(), CpuPlacement.machineCpus());
         } catch (SettingException e) {
             System.err.println("error: " + e.getMessage());
             System.exit(2);
@@ -68,7 +71,7 @@ public final class StudyMain {
         List<StudyResult.CellResult> results = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
             StudyPlan.Cell cell = cells.get(i);
-            StudyResult.CellResult result = runCell(dir, plan, cell, i + 1);
+            StudyResult.CellResult result = runCell(dir, plan, placement, cell, i + 1);
             results.add(result);
             Duration elapsed = Duration.between(started, Instant.now());
             long left = elapsed.toSeconds() / (i + 1) * (cells.size() - i - 1);
@@ -92,14 +95,14 @@ public final class StudyMain {
                 + dir.resolve("study.html"));
     }
 
-    private static StudyResult.CellResult runCell(Path dir, StudyPlan plan, StudyPlan.Cell cell, int index)
+    private static StudyResult.CellResult runCell(Path dir, StudyPlan plan, CpuPlacement placement, StudyPlan.Cell cell, int index)
             throws IOException, InterruptedException {
         Path cellDir = Files.createDirectories(dir.resolve(String.format("cell-%03d", index)));
         List<String> command = new ArrayList<>(List.of("-q", "gatling:test", "-Dcontainer=" + cell.container(), "-Dbenchmarks.dir=" + cellDir));
         plan.run().forEach((key, value) -> command.add("-D" + key + "=" + value));
         cell.knobs().forEach((key, value) -> command.add("-D" + key + "=" + value));
         Instant start = Instant.now();
-        int exit = MavenRun.start(cellDir.resolve("mvn.log"), false, command).waitFor();
+        int exit = MavenRun.gatling(cellDir.resolve("mvn.log"), placement, command).waitFor();
         double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
         RunResult run = onlyRun(cellDir);
         if (exit != 0 || run == null || !"complete".equals(run.status())) {
