@@ -72,6 +72,9 @@ class BenchmarkSmokeIT {
         }
         assertTrue(run.target().launched() && !run.target().settings().isEmpty(), "the target's settings are recorded");
         assertTrue(run.environment().logicalCpus() > 0 && run.environment().somaxconn() > 0, "environment: " + run.environment());
+        // gatling.conf asks for io_uring; a kernel that refuses it leaves epoll, never nothing.
+        assertTrue(List.of("io_uring", "epoll").contains(run.injector().transport()) && run.injector().eventLoops() > 0,
+                "Gatling's transport and event loops: " + run.injector());
 
         Path report = Path.of(run.gatlingReport());
         assertTrue(Files.isRegularFile(report), "Gatling's report is where the results say: " + report);

@@ -66,7 +66,7 @@ public final class StudyMain {
         Path dir = newDirectory(Path.of(System.getProperty("studies.dir", root.resolve("target/benchmarks/studies").toString())),
                 plan.name() + "-" + STAMP.format(started));
         List<StudyPlan.Cell> cells = plan.cells();
-        System.out.printf("[study] %s: %d cells (%d configurations x %d repetitions), one at a time; results in %s%n",
+        System.out.printf("[study] %s: %d cells (%d configuration(s) x %d repetition(s)), one at a time; results in %s%n",
                 plan.name(), cells.size(), cells.size() / plan.repetitions(), plan.repetitions(), dir);
         List<StudyResult.CellResult> results = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
