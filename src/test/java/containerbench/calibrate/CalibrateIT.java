@@ -44,6 +44,6 @@ class CalibrateIT {
         assertEquals(2, calibration.rows().size());
         assertTrue(calibration.rows().stream().allMatch(r -> r.ratio() > 0 && r.wrkCpuMicrosPerRequest() > 0),
                 calibration.toString());
-        assertTrue(List.of("io_uring", "epoll", "nio").contains(calibration.gatlingTransport()), calibration.toString());
+        assertTrue(List.of("io_uring", "epoll").contains(calibration.gatlingTransport()), calibration.toString());
     }
 }

@@ -71,10 +71,11 @@ public final class CalibrateMain {
         TierPlan plan;
         TargetSettings settings;
         CpuPlacement placement;
+        int machineCpus = CpuPlacement.machineCpus();
         try {
             plan = TierPlan.from(properties);
             settings = TargetSettings.from(properties, root);
-            placement = CpuPlacement.from(properties, CpuPlacement.machineCpus());
+            placement = CpuPlacement.from(properties, machineCpus);
             requireWrk();
         } catch (SettingException e) {
             System.err.println("error: " + e.getMessage());
@@ -89,8 +90,8 @@ public final class CalibrateMain {
                 placement.targetPrefix(), dir.resolve(stamp + ".target.log"), Duration.ofSeconds(60))) {
             URI base = target.baseUrl(settings.host());
             LoginProbe.await(base, Duration.ofSeconds(15), target::isAlive);
-            // One wrk thread per CPU the injector may use, as Gatling here has one event loop per CPU.
-            Wrk wrk = new Wrk(placement.injectorLaunch(), placement.injectorCpuCount(CpuPlacement.machineCpus()), base);
+            // One wrk thread per CPU the injector may use, as the pinned Gatling has one event loop per CPU.
+            Wrk wrk = new Wrk(placement.injectorLaunch(), placement.injectorCpuCount(machineCpus), base);
             if (plan.warmupSeconds() > 0) {
                 System.out.printf("[calibrate] warming %s up with wrk for %d s%n", settings.container(), plan.warmupSeconds());
                 wrk.run(plan.warmupUsers(), plan.warmupSeconds());

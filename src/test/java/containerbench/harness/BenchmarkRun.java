@@ -318,13 +318,7 @@ public final class BenchmarkRun {
      */
     private static String transport() {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            if (fds.anyMatch(fd -> {
-                try {
-                    return Files.readSymbolicLink(fd).toString().contains("io_uring");
-                } catch (IOException gone) {
-                    return false;
-                }
-            })) {
+            if (fds.anyMatch(BenchmarkRun::isIoUring)) {
                 return "io_uring";
             }
         } catch (IOException | UnsupportedOperationException notLinux) {
@@ -332,6 +326,14 @@ public final class BenchmarkRun {
             return "nio";
         }
         return io.netty.channel.epoll.Epoll.isAvailable() ? "epoll" : "nio";
+    }
+
+    private static boolean isIoUring(Path fd) {
+        try {
+            return Files.readSymbolicLink(fd).toString().contains("io_uring");
+        } catch (IOException closedMeanwhile) {
+            return false;
+        }
     }
 
     /** Gatling leaves the count to Netty: io.netty.eventLoopThreads, else two per CPU at its start. */

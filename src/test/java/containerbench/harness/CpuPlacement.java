@@ -28,11 +28,12 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
 
     /** How many CPUs the injector may use: those of {@code injector.cpus}, or all of {@code cpus}. */
     public int injectorCpuCount(int cpus) {
-        if (injectorCpus == null) {
-            return cpus;
-        }
+        return injectorCpus == null ? cpus : count(injectorCpus);
+    }
+
+    private static int count(String cpuList) {
         int count = 0;
-        for (String part : injectorCpus.split(",")) {
+        for (String part : cpuList.split(",")) {
             String[] bounds = part.split("-");
             count += Integer.parseInt(bounds[bounds.length - 1]) - Integer.parseInt(bounds[0]) + 1;
         }
@@ -41,7 +42,7 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
 
     /** What to put before the target's java command: nothing, or taskset. */
     public List<String> targetPrefix() {
-        return targetCpus == null ? List.of() : List.of("taskset", "-c", targetCpus);
+        return taskset(targetCpus);
     }
 
     /**
@@ -50,12 +51,16 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
      * loop per CPU (Gatling starts two per CPU; on one pinned CPU the second only adds switches).
      */
     public List<String> injectorLaunch() {
-        return injectorCpus == null ? List.of() : List.of("taskset", "-c", injectorCpus);
+        return taskset(injectorCpus);
     }
 
     /** The Maven properties that go with {@link #injectorLaunch}: none, or Netty's event loop count. */
-    public List<String> injectorProperties(int cpus) {
-        return injectorCpus == null ? List.of() : List.of("-Dio.netty.eventLoopThreads=" + injectorCpuCount(cpus));
+    public List<String> injectorProperties() {
+        return injectorCpus == null ? List.of() : List.of("-Dio.netty.eventLoopThreads=" + count(injectorCpus));
+    }
+
+    private static List<String> taskset(String cpus) {
+        return cpus == null ? List.of() : List.of("taskset", "-c", cpus);
     }
 
     /**
@@ -63,14 +68,14 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
      * null: pinning after the start leaves its GC, JIT and event loops sized for CPUs it cannot use.
      */
     public String pinnedLateWarning(int startCpus, int eventLoops) {
-        if (injectorCpus == null || injectorCpuCount(startCpus) >= startCpus) {
+        if (injectorCpus == null || count(injectorCpus) >= startCpus) {
             return null;
         }
         return "container-bench: WARNING Gatling started on " + startCpus + " CPUs and is pinned to " + injectorCpus
                 + " only now: its GC and JIT are sized for " + startCpus + ", and it runs " + eventLoops
-                + " Netty event loops on " + injectorCpuCount(startCpus) + " CPU(s)"
-                + ". Start Maven pinned instead: taskset -c " + injectorCpus + " mvn gatling:test ... -Dio.netty.eventLoopThreads="
-                + injectorCpuCount(startCpus) + " (the study and calibration commands do this themselves)";
+                + " Netty event loops on " + count(injectorCpus) + " CPU(s)"
+                + ". Start Maven pinned instead: taskset -c " + injectorCpus + " mvn gatling:test ... "
+                + String.join(" ", injectorProperties()) + " (the study and calibration commands do this themselves)";
     }
 
     /** Pins every thread of this (the Gatling) JVM; its later threads inherit the mask. */

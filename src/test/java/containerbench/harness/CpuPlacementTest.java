@@ -29,16 +29,16 @@ class CpuPlacementTest {
     @Test
     void startsAPinnedGatlingOnItsCpusWithOneEventLoopEach() {
         assertEquals(List.of("taskset", "-c", "1"), injector("1").injectorLaunch());
-        assertEquals(List.of("-Dio.netty.eventLoopThreads=3"), injector("1-3").injectorProperties(8));
+        assertEquals(List.of("-Dio.netty.eventLoopThreads=3"), injector("1-3").injectorProperties());
         CpuPlacement unpinned = CpuPlacement.from(Map.of(), 8);
         assertEquals(List.of(), unpinned.injectorLaunch(), "unpinned: Maven as it is");
-        assertEquals(List.of(), unpinned.injectorProperties(8), "unpinned: Gatling's own event loops");
+        assertEquals(List.of(), unpinned.injectorProperties(), "unpinned: Gatling's own event loops");
     }
 
     @Test
     void warnsOnlyWhenGatlingWasStartedOnMoreCpusThanItIsPinnedTo() {
         String late = injector("1").pinnedLateWarning(2, 4);
-        assertTrue(late != null && late.contains("4 Netty event loops on 1 CPU") && late.contains("taskset -c 1 mvn"), late);
+        assertTrue(late != null && late.contains("4 Netty event loops on 1 CPU") && late.contains("taskset -c 1 mvn") && late.contains("-Dio.netty.eventLoopThreads=1"), late);
         assertNull(injector("1").pinnedLateWarning(1, 1), "started pinned: nothing to say");
         assertNull(CpuPlacement.from(Map.of(), 2).pinnedLateWarning(2, 4), "not pinned at all");
     }

@@ -31,7 +31,7 @@ public final class MavenRun {
      */
     public static Process gatling(Path log, CpuPlacement placement, List<String> args) throws IOException {
         List<String> withLoops = new ArrayList<>(args);
-        withLoops.addAll(placement.injectorProperties(CpuPlacement.machineCpus()));
+        withLoops.addAll(placement.injectorProperties());
         return start(log, false, placement.injectorLaunch(), withLoops);
     }
 

@@ -33,9 +33,8 @@ public record RunResult(int schema, String runId, String status, String containe
     public record Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording) {
     }
 
-    /** The load generator's side: Gatling and its JVM. */
     /**
-     * The Gatling JVM.
+     * The load generator's side: Gatling and its JVM.
      *
      * @param transport Netty's I/O under Gatling: {@code io_uring}, {@code epoll} or {@code nio}
      * @param eventLoops Netty event loop threads, Gatling's two per CPU seen at start unless set
