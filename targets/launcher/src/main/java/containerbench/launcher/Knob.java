@@ -44,6 +44,15 @@ public record Knob(String name, String defaultValue, String accepts, String desc
         return new Knob(name, defaultValue, accepts, description, validator, common);
     }
 
+    /**
+     * The knob as one tab-separated line: name, common name, default, what it accepts, description;
+     * "-" where there is none. {@code --list-knobs} prints one per knob.
+     */
+    public String line() {
+        return String.join("\t", name, common == null ? "-" : common, defaultValue == null ? "-" : defaultValue, accepts,
+                description.replace('\t', ' '));
+    }
+
     /** The value itself, or an error that names the knob and what it accepts. */
     public String check(String value) {
         if (value == null || !validator.accepts(value)) {

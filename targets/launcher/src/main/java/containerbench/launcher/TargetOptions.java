@@ -23,7 +23,7 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ac
             "host", "address to bind (default " + DEFAULT_HOST + ")",
             "port", "port to listen on, 0 for any free port (default " + DEFAULT_PORT + ")",
             "watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)",
-            "list-knobs", "print the name of every knob, one a line, and exit",
+            "list-knobs", "print every knob, one a line: name, common name, default, accepted values, description (tab-separated), and exit",
             "help", "print this help and exit");
 
     /** Parses the arguments; an unknown option or a bad value is an {@link IllegalArgumentException} naming it. */
