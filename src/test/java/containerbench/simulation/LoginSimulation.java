@@ -3,25 +3,22 @@ package containerbench.simulation;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.during;
-import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
-import containerbench.harness.BenchmarkRun;
-import containerbench.harness.LoginProbe;
-import containerbench.harness.RunResult;
-import containerbench.harness.TierRecorder;
+import containerbench.launch.LoginProbe;
+import containerbench.measure.TierRecorder;
+import containerbench.run.BenchmarkRun;
+import containerbench.settings.Gates;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
-import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +31,7 @@ import java.util.List;
 public final class LoginSimulation extends Simulation {
 
     // Settings checked, target started and answering, results file claimed: before any load.
-    private final BenchmarkRun run = BenchmarkRun.start(System.getProperties());
+    private final BenchmarkRun run = BenchmarkRun.start();
 
     // One connection per virtual user (Gatling's default), no cache lookups or URL re-encoding on
     // the request path, and no warm-up call to an internet host.
@@ -45,27 +42,27 @@ public final class LoginSimulation extends Simulation {
 
     {
         List<PopulationBuilder> steps = new ArrayList<>();
-        if (run.plan().warmupSeconds() > 0) {
-            steps.add(users(run.warmup(), run.plan().warmupSeconds()));
+        if (run.settings().plan().warmupSeconds() > 0) {
+            steps.add(users(run.warmup(), run.settings().plan().warmupSeconds()));
         }
-        run.tiers().forEach(tier -> steps.add(users(tier, run.plan().tierSeconds())));
+        run.tiers().forEach(tier -> steps.add(users(tier, run.settings().plan().tierSeconds())));
         // Sequential: each step starts when every user of the one before has finished.
         PopulationBuilder chain = steps.get(steps.size() - 1);
         for (int i = steps.size() - 2; i >= 0; i--) {
             chain = steps.get(i).andThen(chain);
         }
-        setUp(chain).protocols(protocol).assertions(gates());
+        setUp(chain).protocols(protocol).assertions(gates(run.settings().gates()));
     }
 
     /** The optional per-tier thresholds (-DmaxFailurePercent, -DmaxP99Ms) as Gatling assertions. */
-    private List<Assertion> gates() {
+    private List<Assertion> gates(Gates gates) {
         List<Assertion> assertions = new ArrayList<>();
         for (TierRecorder tier : run.tiers()) {
-            if (run.gates().maxFailurePercent() != null) {
-                assertions.add(details(tier.name()).failedRequests().percent().lte(run.gates().maxFailurePercent()));
+            if (gates.maxFailurePercent() != null) {
+                assertions.add(details(tier.name()).failedRequests().percent().lte(gates.maxFailurePercent()));
             }
-            if (run.gates().maxP99Ms() != null) {
-                assertions.add(details(tier.name()).responseTime().percentile(99.0).lte(run.gates().maxP99Ms()));
+            if (gates.maxP99Ms() != null) {
+                assertions.add(details(tier.name()).responseTime().percentile(99.0).lte(gates.maxP99Ms()));
             }
         }
         return assertions;
@@ -85,13 +82,12 @@ public final class LoginSimulation extends Simulation {
      * run stops at once (results and report still written) when the target JVM has died.
      */
     private ChainBuilder login(TierRecorder tier) {
-        HttpRequestActionBuilder request = http(tier.name()).get(LoginProbe.LOGIN);
         ChainBuilder stopIfTargetDied = stopLoadGeneratorIf("the target died", session -> run.targetDied());
-        if (!run.recording()) {
-            return stopIfTargetDied.exec(request.check(status().is(200)));
+        if (!run.settings().recording()) {
+            return stopIfTargetDied.exec(http(tier.name()).get(LoginProbe.LOGIN).check(status().is(200)));
         }
-        return stopIfTargetDied
-                .exec(request.check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
+        return stopIfTargetDied.exec(http(tier.name()).get(LoginProbe.LOGIN)
+                        .check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
                 .exec(session -> record(tier, session));
     }
 
@@ -110,13 +106,6 @@ public final class LoginSimulation extends Simulation {
 
     @Override
     public void after() {
-        RunResult result = run.finish();
-        if (result.status().equals("failed")) {
-            // The results are kept and the build fails; Gatling writes no report after a failed hook.
-            Path log = result.gatlingReport() == null ? null : Path.of(result.gatlingReport()).getParent();
-            throw new IllegalStateException("the target died during the run (its log is above); results kept in "
-                    + result.runId() + ".json" + (log == null ? "" : "; Gatling's report: mvn gatling:test -Dgatling.reportsOnly="
-                    + log.getFileName() + " -Dgatling.resultsFolder=" + log.getParent()));
-        }
+        run.finish();
     }
 }

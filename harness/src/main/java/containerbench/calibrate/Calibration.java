@@ -1,0 +1,133 @@
+package containerbench.calibrate;
+
+import containerbench.launch.RunningTarget;
+import containerbench.measure.Round;
+import containerbench.measure.TierResult;
+import containerbench.results.ResultsStore;
+import containerbench.results.RunResult;
+import containerbench.results.StoredRun;
+import containerbench.run.MavenRun;
+import containerbench.settings.CpuPlacement;
+import containerbench.settings.RunProperties;
+import containerbench.settings.RunSettings;
+import containerbench.settings.TargetCatalog;
+import containerbench.settings.TierPlan;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Is Gatling or the container the limit on this machine? Starts one target, warms it up, then runs
+ * every concurrency with wrk, then with this project's simulation, then with wrk again (the target
+ * still warms and the machine drifts: Gatling is compared with the mean of the wrk runs either side
+ * of it), and gives Gatling's TPS as a share of wrk's with each injector's CPU per request.
+ *
+ * @param gatlingTransport Netty's I/O under Gatling, {@code io_uring} or {@code epoll}
+ */
+public record Calibration(String container, String startedAt, String targetCpus, String injectorCpus,
+        int seconds, String gatlingTransport, int gatlingEventLoops, List<Row> rows) {
+
+    /**
+     * One concurrency: wrk before and after Gatling, Gatling, Gatling's share of the mean of both
+     * wrk runs, and each injector's CPU per request.
+     */
+    public record Row(int users, double wrkTpsBefore, double gatlingTps, double wrkTpsAfter, double ratio,
+            double wrkCpuMicrosPerRequest, double gatlingCpuMicrosPerRequest) {
+    }
+
+    /**
+     * Runs the calibration and writes {@code calibration.json} into a new folder under
+     * {@code benchmarks.dir/calibration}; returns that file.
+     *
+     * @param given the properties as the user gave them, of which the plan and the injector's CPUs
+     *     are handed on to the Gatling run unchanged
+     */
+    public static Path run(Map<String, String> given, RunSettings settings, TargetCatalog catalog, int machineCpus)
+            throws IOException, InterruptedException {
+        Wrk.require();
+        TierPlan plan = settings.plan();
+        CpuPlacement placement = settings.placement();
+        String container = settings.target().container();
+        Instant started = Instant.now();
+        Path dir = ResultsStore.newDirectory(settings.benchmarksDir().resolve("calibration"), container, started);
+        try (RunningTarget target = RunningTarget.start(settings.target(), placement, catalog, dir.resolve("target.log"))) {
+            URI base = target.baseUrl();
+            // One wrk thread per CPU the injector may use, as the pinned Gatling has one event loop per CPU.
+            Wrk wrk = new Wrk(placement.injectorLaunch(), placement.injectorCpuCount(machineCpus), base);
+            if (plan.warmupSeconds() > 0) {
+                System.out.printf("[calibrate] warming %s up with wrk for %d s%n", container, plan.warmupSeconds());
+                wrk.run(plan.warmupUsers(), plan.warmupSeconds());
+            }
+            Map<Integer, Wrk.Result> before = wrk.tiers(plan, "before Gatling");
+            RunResult gatling = gatling(dir.resolve("gatling-run"), given, settings, catalog, base);
+            Map<Integer, Wrk.Result> after = wrk.tiers(plan, "after Gatling");
+            Map<Integer, TierResult> gatlingTiers = new LinkedHashMap<>();
+            gatling.tiers().forEach(tier -> gatlingTiers.put(tier.users(), tier));
+            List<Row> rows = new ArrayList<>();
+            System.out.printf("%n%7s %12s %12s %12s %8s %12s %12s%n", "users", "wrk before", "Gatling", "wrk after", "ratio",
+                    "wrk us/req", "Gatling us/req");
+            for (int users : plan.tiers()) {
+                Row row = row(users, before.get(users), gatlingTiers.get(users), after.get(users));
+                rows.add(row);
+                System.out.printf("%7d %12.0f %12.0f %12.0f %8.2f %12.1f %12.1f%n", users, row.wrkTpsBefore(), row.gatlingTps(),
+                        row.wrkTpsAfter(), row.ratio(), row.wrkCpuMicrosPerRequest(), row.gatlingCpuMicrosPerRequest());
+            }
+            Calibration calibration = new Calibration(container, started.toString(), placement.targetCpus(),
+                    placement.injectorCpus(), plan.tierSeconds(), gatling.injector().transport(),
+                    gatling.injector().eventLoops(), rows);
+            Path file = dir.resolve("calibration.json");
+            ResultsStore.writeJson(file, calibration);
+            System.out.printf("[calibrate] Gatling ran on %s with %d event loop(s). A ratio near 1: Gatling drives the"
+                    + " target as hard as wrk; well below, with more CPU per request than wrk, Gatling is the limit. %s%n",
+                    calibration.gatlingTransport(), calibration.gatlingEventLoops(), file);
+            return file;
+        }
+    }
+
+    private static Row row(int users, Wrk.Result before, TierResult tier, Wrk.Result after) {
+        double gatling = tier == null ? 0 : tier.tps();
+        double wrkMean = (before.tps() + after.tps()) / 2;
+        double gatlingCpu = tier == null || tier.resources() == null || gatling == 0 ? 0
+                : tier.resources().injectorCpuMeanPercent() / 100 * 1e6 / gatling;
+        return new Row(users, Round.twoDecimals(before.tps()), Round.twoDecimals(gatling), Round.twoDecimals(after.tps()),
+                Round.twoDecimals(wrkMean == 0 ? 0 : gatling / wrkMean),
+                Round.twoDecimals((before.cpuMicrosPerRequest() + after.cpuMicrosPerRequest()) / 2),
+                Round.twoDecimals(gatlingCpu));
+    }
+
+    /**
+     * The simulation against the running target: one Gatling run with the same tiers, after its own
+     * warm-up, since a cold Gatling JVM is slower than a warm one, as the target is. Started on the
+     * injector's CPUs, as a study's cells are, with the plan as the user gave it.
+     */
+    private static RunResult gatling(Path dir, Map<String, String> given, RunSettings settings, TargetCatalog catalog, URI base)
+            throws IOException, InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (String name : List.of(RunProperties.TIERS.name(), RunProperties.TIER_SECONDS.name(),
+                RunProperties.WARMUP_SECONDS.name(), RunProperties.WARMUP_USERS.name(), RunProperties.INJECTOR_CPUS.name())) {
+            if (given.containsKey(name)) {
+                properties.put(name, given.get(name));
+            }
+        }
+        properties.put(RunProperties.CONTAINER.name(), settings.target().container());
+        properties.put(RunProperties.TARGET_URL.name(), base.toString());
+        properties.put(RunProperties.BENCHMARKS_DIR.name(), dir.toString());
+        System.out.println("[calibrate] now Gatling, same tiers, same target");
+        Files.createDirectories(dir);
+        if (MavenRun.gatling(dir.resolve("mvn.log"), settings.placement(), properties,
+                "calibration: " + settings.description(catalog)).waitFor() != 0) {
+            throw new IllegalStateException("the Gatling run failed; see " + dir.resolve("mvn.log"));
+        }
+        StoredRun run = ResultsStore.onlyRun(dir);
+        if (run == null) {
+            throw new IllegalStateException("the Gatling run left no results in " + dir);
+        }
+        return run.run();
+    }
+}

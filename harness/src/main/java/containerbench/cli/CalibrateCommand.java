@@ -1,0 +1,68 @@
+package containerbench.cli;
+
+import static containerbench.settings.RunProperties.BENCHMARKS_DIR;
+import static containerbench.settings.RunProperties.CONTAINER;
+import static containerbench.settings.RunProperties.INJECTOR_CPUS;
+import static containerbench.settings.RunProperties.TARGET_CPUS;
+import static containerbench.settings.RunProperties.TARGET_HOST;
+import static containerbench.settings.RunProperties.TARGET_JAVA;
+import static containerbench.settings.RunProperties.TARGET_JVM_ARGS;
+import static containerbench.settings.RunProperties.TIERS;
+import static containerbench.settings.RunProperties.TIER_SECONDS;
+import static containerbench.settings.RunProperties.WARMUP_SECONDS;
+import static containerbench.settings.RunProperties.WARMUP_USERS;
+
+import containerbench.calibrate.Calibration;
+import containerbench.settings.CpuPlacement;
+import containerbench.settings.ProjectRoot;
+import containerbench.settings.Property;
+import containerbench.settings.RunSettings;
+import containerbench.settings.TargetCatalog;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code ./bench calibrate}: Gatling against wrk on one target, to tell whether the injector is the limit. */
+final class CalibrateCommand implements Command {
+
+    private static final List<Property> OPTIONS = List.of(CONTAINER, TIERS, TIER_SECONDS, WARMUP_SECONDS, WARMUP_USERS,
+            TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPUS, INJECTOR_CPUS, BENCHMARKS_DIR);
+
+    @Override
+    public String name() {
+        return "calibrate";
+    }
+
+    @Override
+    public String summary() {
+        return "is Gatling the limit? wrk, then Gatling, then wrk again against one target, Gatling's share of wrk's TPS";
+    }
+
+    @Override
+    public List<String> help() {
+        List<String> help = new ArrayList<>(List.of("usage: ./bench calibrate --container NAME [--PROPERTY VALUE]...", "",
+                "Starts one target, warms it up with wrk, then runs every tier with wrk, with this project's simulation",
+                "(started on the injector's CPUs) and with wrk again, and prints Gatling's TPS as a share of the mean of",
+                "the two wrk runs, with each injector's CPU per request. Needs wrk (apt-get install wrk).",
+                "Exit status 0 when done, 1 when a run failed, 2 for a bad option.", "", "options:"));
+        help.addAll(Help.options(OPTIONS));
+        help.add("");
+        help.addAll(Help.knobs());
+        help.addAll(List.of("", "example:",
+                "  ./bench calibrate --container tomcat --tiers 100,200,500 --target.cpus 0 --injector.cpus 1"));
+        return help;
+    }
+
+    @Override
+    public int run(Arguments arguments, PrintStream out, PrintStream err) throws Exception {
+        if (!arguments.words().isEmpty()) {
+            throw new UsageException("calibrate takes options only, not '" + arguments.words().get(0) + "'");
+        }
+        TargetCatalog catalog = TargetCatalog.read(ProjectRoot.find());
+        RunCommand.check(arguments, OPTIONS, catalog, name());
+        int cpus = CpuPlacement.machineCpus();
+        RunSettings settings = RunSettings.from(arguments.options(), catalog, cpus, "--");
+        Calibration.run(arguments.options(), settings, catalog, cpus);
+        return Bench.DONE;
+    }
+}

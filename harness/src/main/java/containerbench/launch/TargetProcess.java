@@ -1,0 +1,196 @@
+package containerbench.launch;
+
+import containerbench.settings.TargetSettings;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A target container in its own JVM: started, awaited until its port is bound, and stopped
+ * whatever happens to the benchmark. Its output goes to a log file next to the run's results.
+ */
+public final class TargetProcess implements AutoCloseable {
+
+    // The start-up protocol printed by containerbench.launcher.TargetMain.
+    private static final String PREFIX = "[container-bench] ";
+    private static final String READY = PREFIX + "ready port=";
+    private static final int LOG_TAIL_LINES = 40;
+
+    private final Process process;
+    private final Path log;
+    private final Map<String, String> facts;
+    private final int port;
+    private final Thread killer;
+
+    private TargetProcess(Process process, Path log, Map<String, String> facts, int port, Thread killer) {
+        this.process = process;
+        this.log = log;
+        this.facts = facts;
+        this.port = port;
+        this.killer = killer;
+    }
+
+    /**
+     * Starts the target, its command run under {@code prefix} (taskset for CPU pinning, or nothing),
+     * and returns once it announces its port, or fails with the end of its log when it exits or
+     * stays silent for {@code timeout}.
+     */
+    public static TargetProcess start(TargetModule module, TargetSettings settings, List<String> prefix, Path log,
+            Duration timeout) {
+        List<String> args = new ArrayList<>(List.of("--host", settings.host(), "--port", "0", "--watch-stdin"));
+        settings.knobs().forEach((name, value) -> args.addAll(List.of("--" + name, value)));
+        List<String> command = module.command(prefix, settings.java(), settings.jvmArgs(), args);
+        Process process;
+        try {
+            Files.createDirectories(log.getParent());
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the " + module.name() + " target with " + settings.java()
+                    + ": " + e.getMessage() + " (set -Dtarget.java to a java executable)", e);
+        }
+        // Ends the target if this JVM ends first, by Ctrl-C or a crash: no target outlives its run.
+        Thread killer = new Thread(process::destroyForcibly, "target-killer");
+        Runtime.getRuntime().addShutdownHook(killer);
+        Map<String, String> facts = new TreeMap<>();
+        CompletableFuture<Integer> ready = new CompletableFuture<>();
+        CompletableFuture<Void> logged = new CompletableFuture<>();
+        Thread pump = new Thread(() -> pump(process, log, facts, ready, logged), "target-log");
+        pump.setDaemon(true);
+        pump.start();
+        process.onExit().thenRun(() -> ready.completeExceptionally(
+                new IllegalStateException("exited with status " + process.exitValue() + " before it was ready")));
+        try {
+            int port = ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            synchronized (facts) {
+                return new TargetProcess(process, log, Map.copyOf(facts), port, killer);
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            String why = e instanceof TimeoutException ? "did not announce a port within " + timeout.toSeconds() + " s"
+                    : e.getCause().getMessage();
+            process.destroyForcibly();
+            waitQuietly(process, Duration.ofSeconds(10));
+            // Its last words are what the user needs: wait until the log holds all of them.
+            logged.completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
+            throw new IllegalStateException("the " + module.name() + " target " + why + ". Command: "
+                    + String.join(" ", command.stream().map(arg -> arg.length() > 120 ? arg.substring(0, 117) + "..." : arg).toList())
+                    + "\nLast lines of its log " + log + ":\n" + tail(log));
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting the target", e);
+        }
+    }
+
+    private static void pump(Process process, Path log, Map<String, String> facts, CompletableFuture<Integer> ready,
+            CompletableFuture<Void> logged) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                out.write(line);
+                out.write('\n');
+                out.flush();
+                if (line.startsWith(READY)) {
+                    ready.complete(Integer.parseInt(line.substring(READY.length()).trim()));
+                } else if (line.startsWith(PREFIX) && line.indexOf('=') > 0) {
+                    int equals = line.indexOf('=');
+                    synchronized (facts) {
+                        facts.put(line.substring(PREFIX.length(), equals), line.substring(equals + 1));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            ready.completeExceptionally(e);
+        } finally {
+            logged.complete(null);
+        }
+    }
+
+    /** The base URL of the target: the servlet is at {@code baseUrl + "/loginServlet"}. */
+    public URI baseUrl(String host) {
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
+    }
+
+    /** What the target printed about itself: container, versions, JVM options and effective knobs. */
+    public Map<String, String> facts() {
+        return facts;
+    }
+
+    /** Runs {@code action} when the target JVM exits, for whatever reason. */
+    public void onExit(Runnable action) {
+        process.onExit().thenRun(action);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /** The last lines of the target's log, for an error message. */
+    public String logTail() {
+        return tail(log);
+    }
+
+    /** Stops the target: first by closing its standard input (it stops itself), then by signals. */
+    @Override
+    public void close() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // already closed: the signals below still apply
+        }
+        if (!waitQuietly(process, Duration.ofSeconds(15))) {
+            process.destroy();
+            if (!waitQuietly(process, Duration.ofSeconds(5))) {
+                process.destroyForcibly();
+                waitQuietly(process, Duration.ofSeconds(5));
+            }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(killer);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down, and the hook is running or has run
+        }
+    }
+
+    private static boolean waitQuietly(Process process, Duration duration) {
+        try {
+            return process.waitFor(duration.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !process.isAlive();
+        }
+    }
+
+
+    /** The last lines of a log file, for an error message. */
+    public static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+}

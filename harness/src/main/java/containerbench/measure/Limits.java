@@ -1,0 +1,49 @@
+package containerbench.measure;
+
+import containerbench.settings.TierPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/** What would silently cap a run on this machine, each with the number and the fix. */
+public final class Limits {
+
+    private Limits() {
+    }
+
+    /** @param common the target's effective settings under their cross-container names, to find its backlog */
+    public static List<String> warnings(Environment environment, TierPlan plan, Map<String, String> common) {
+        List<String> warnings = new ArrayList<>();
+        int users = plan.tiers().stream().max(Integer::compare).orElse(0);
+        // Each user holds one socket in the injector and, on one machine, one in the target.
+        if (environment.injectorOpenFilesLimit() > 0 && environment.injectorOpenFilesLimit() < users + 256) {
+            warnings.add("the open-files limit is " + environment.injectorOpenFilesLimit() + ", too low for " + users
+                    + " users plus the JVM's own files: raise it (ulimit -n 65536) or the largest tier fails on the"
+                    + " injector, not on the container.");
+        }
+        String ports = environment.ephemeralPorts();
+        if (ports != null && ports.matches("\\d+-\\d+")) {
+            int range = Integer.parseInt(ports.split("-")[1]) - Integer.parseInt(ports.split("-")[0]) + 1;
+            // Every user's connection takes one local port; closed ones linger in TIME_WAIT.
+            if (range < 2 * users) {
+                warnings.add("the ephemeral port range " + ports + " holds " + range + " ports, tight for " + users
+                        + " users reconnecting: widen it (sysctl -w net.ipv4.ip_local_port_range=\"1024 65535\").");
+            }
+        }
+        String backlog = common.get("backlog");
+        if (backlog != null && environment.somaxconn() > 0 && Integer.parseInt(backlog) > environment.somaxconn()) {
+            warnings.add("net.core.somaxconn is " + environment.somaxconn() + ": Linux caps the backlog of " + backlog
+                    + " there (sysctl -w net.core.somaxconn=" + backlog + ").");
+        }
+        if (environment.targetCpus() != null && environment.logicalCpus() <= 4) {
+            TreeSet<String> shared = new TreeSet<>(List.of(environment.targetCpus().split(",")));
+            shared.retainAll(List.of(environment.injectorCpus().split(",")));
+            if (!shared.isEmpty()) {
+                warnings.add("the target and Gatling share CPUs " + String.join(",", shared) + " of " + environment.logicalCpus()
+                        + ": each tier measures both; pin them apart, for example -Dtarget.cpus=0 -Dinjector.cpus=1");
+            }
+        }
+        return warnings;
+    }
+}

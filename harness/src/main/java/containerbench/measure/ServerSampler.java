@@ -1,0 +1,162 @@
+package containerbench.measure;
+
+import com.sun.tools.attach.VirtualMachine;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryUsage;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
+
+/**
+ * Samples, about once a second while a run lasts, the target JVM's CPU and resident memory (OSHI),
+ * its heap (JMX, through the attach API), the injector's own CPU and the whole machine's, and the
+ * kernel's TCP failure counters.
+ * One daemon thread; nothing on the request path.
+ */
+public final class ServerSampler implements AutoCloseable {
+
+    /** One sample; CPU in cores used over the interval that ends at {@code epochMillis}. */
+    public record Sample(long epochMillis, double targetCores, long targetRssBytes, long heapUsedBytes,
+            long heapCommittedBytes, double injectorCores, double machineCores, TcpCounters tcp) {
+    }
+
+    private final OperatingSystem os;
+    private final CentralProcessor processor;
+    private final long targetPid;
+    private final MemoryMXBean targetHeap;
+    private final JMXConnector jmx;
+    private final ScheduledExecutorService timer;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final List<Sample> samples = new ArrayList<>();
+    private final LongAdder cpuNanos = new LongAdder();
+    private final LongAdder taken = new LongAdder();
+    private OSProcess lastTarget;
+    private OSProcess lastInjector;
+    private long[] lastTicks;
+    private long lastMillis;
+
+    /** Starts sampling; {@code targetPid} below 0 samples only the injector and the machine. */
+    public static ServerSampler start(long targetPid, Duration period) {
+        ServerSampler sampler = new ServerSampler(targetPid);
+        sampler.timer.scheduleAtFixedRate(sampler::sample, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+        return sampler;
+    }
+
+    private ServerSampler(long targetPid) {
+        SystemInfo system = new SystemInfo();
+        this.os = system.getOperatingSystem();
+        this.processor = system.getHardware().getProcessor();
+        this.targetPid = targetPid;
+        JMXConnector connector = null;
+        MemoryMXBean heap = null;
+        if (targetPid >= 0) {
+            try {
+                VirtualMachine vm = VirtualMachine.attach(Long.toString(targetPid));
+                try {
+                    connector = JMXConnectorFactory.connect(new JMXServiceURL(vm.startLocalManagementAgent()));
+                } finally {
+                    vm.detach();
+                }
+                heap = ManagementFactory.newPlatformMXBeanProxy(connector.getMBeanServerConnection(),
+                        ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class);
+            } catch (Exception e) {
+                System.err.println("container-bench: no heap figures, cannot attach to the target JVM: " + e);
+            }
+        }
+        this.jmx = connector;
+        this.targetHeap = heap;
+        this.lastTarget = targetPid >= 0 ? os.getProcess((int) targetPid) : null;
+        this.lastInjector = os.getProcess(os.getProcessId());
+        this.lastTicks = processor.getSystemCpuLoadTicks();
+        this.lastMillis = System.currentTimeMillis();
+        // A first reading of the kernel counters only (no interval yet for CPU), so that a tier
+        // starting at once still has a "before".
+        samples.add(new Sample(lastMillis, -1, -1, -1, -1, -1, -1, TcpCounters.read()));
+        this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "server-sampler");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    private void sample() {
+        long cpuBefore = THREADS.getCurrentThreadCpuTime();
+        try {
+            long now = System.currentTimeMillis();
+            double seconds = Math.max(1, now - lastMillis) / 1000.0;
+            OSProcess target = targetPid >= 0 ? os.getProcess((int) targetPid) : null;
+            OSProcess injector = os.getProcess(os.getProcessId());
+            long[] ticks = processor.getSystemCpuLoadTicks();
+            double machine = processor.getSystemCpuLoadBetweenTicks(lastTicks) * processor.getLogicalProcessorCount();
+            MemoryUsage heap = heap();
+            Sample sample = new Sample(now, cores(target, lastTarget, seconds), target == null ? -1 : target.getResidentSetSize(),
+                    heap == null ? -1 : heap.getUsed(), heap == null ? -1 : heap.getCommitted(),
+                    cores(injector, lastInjector, seconds), machine, TcpCounters.read());
+            synchronized (samples) {
+                samples.add(sample);
+            }
+            lastTarget = target;
+            lastInjector = injector;
+            lastTicks = ticks;
+            lastMillis = now;
+        } catch (RuntimeException e) {
+            // The target may be gone between two samples; the run reports that on its own.
+        } finally {
+            cpuNanos.add(THREADS.getCurrentThreadCpuTime() - cpuBefore);
+            taken.increment();
+        }
+    }
+
+    /** What sampling cost the injector: CPU microseconds per sample, on its own thread. */
+    public double cpuMicrosPerSample() {
+        return taken.sum() == 0 ? 0 : Math.round(cpuNanos.sum() / 10.0 / taken.sum()) / 100.0;
+    }
+
+    private MemoryUsage heap() {
+        try {
+            return targetHeap == null ? null : targetHeap.getHeapMemoryUsage();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static double cores(OSProcess now, OSProcess before, double seconds) {
+        if (now == null || before == null) {
+            return -1;
+        }
+        long cpuMillis = now.getKernelTime() + now.getUserTime() - before.getKernelTime() - before.getUserTime();
+        return cpuMillis / 1000.0 / seconds;
+    }
+
+    public List<Sample> samples() {
+        synchronized (samples) {
+            return List.copyOf(samples);
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        try {
+            if (jmx != null) {
+                jmx.close();
+            }
+        } catch (Exception e) {
+            // the target is stopping anyway
+        }
+    }
+}

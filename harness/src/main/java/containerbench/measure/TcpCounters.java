@@ -1,0 +1,49 @@
+package containerbench.measure;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The kernel's TCP counters that say why connections fail (Linux, /proc/net/netstat), machine-wide:
+ * a listen queue that overflowed (the backlog was full), dropped SYNs, TCP timeouts, and SYN
+ * retransmissions (a client waiting for an answer to its connect). OSHI does not expose these.
+ */
+public record TcpCounters(long listenOverflows, long listenDrops, long tcpTimeouts, long synRetransmits) {
+
+    private static final Path NETSTAT = Path.of("/proc/net/netstat");
+
+    /** The counters now, or {@code null} where the kernel does not publish them. */
+    public static TcpCounters read() {
+        if (!Files.isReadable(NETSTAT)) {
+            return null;
+        }
+        Map<String, Long> values = new HashMap<>();
+        try (BufferedReader in = Files.newBufferedReader(NETSTAT)) {
+            // Pairs of lines: "TcpExt: Name1 Name2 ..." then "TcpExt: 1 2 ...".
+            for (String names = in.readLine(), numbers = in.readLine(); names != null && numbers != null;
+                    names = in.readLine(), numbers = in.readLine()) {
+                String[] n = names.trim().split("\\s+");
+                String[] v = numbers.trim().split("\\s+");
+                if (n[0].equals("TcpExt:")) {
+                    for (int i = 1; i < Math.min(n.length, v.length); i++) {
+                        values.put(n[i], Long.parseLong(v[i]));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return new TcpCounters(values.getOrDefault("ListenOverflows", 0L), values.getOrDefault("ListenDrops", 0L),
+                values.getOrDefault("TCPTimeouts", 0L), values.getOrDefault("TCPSynRetrans", 0L));
+    }
+
+    /** What happened between {@code before} and this reading. */
+    public TcpCounters since(TcpCounters before) {
+        return new TcpCounters(listenOverflows - before.listenOverflows, listenDrops - before.listenDrops,
+                tcpTimeouts - before.tcpTimeouts, synRetransmits - before.synRetransmits);
+    }
+}

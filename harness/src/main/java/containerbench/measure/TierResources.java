@@ -1,0 +1,68 @@
+package containerbench.measure;
+
+import java.util.List;
+
+/**
+ * Server and injector resources during one tier, from the samples taken inside its window.
+ * CPU is in percent of one core (200 = two cores busy); memory in MiB.
+ *
+ * @param targetCpuMachinePercent the target's mean CPU in percent of the whole machine
+ * @param targetCpuMicrosPerRequest target CPU time per OK response, the cost the study compared
+ * @param injectorSaturated the injector used nearly all the cores it may use: the tier then
+ *     measures Gatling, not the container
+ * @param machineSaturated the whole machine was nearly busy: target and injector competed for CPU
+ * @param kernelTcp the machine's TCP failure counters over the tier (listen overflows: the backlog
+ *     was full), or {@code null} off Linux
+ */
+public record TierResources(int samples, double targetCpuMeanPercent, double targetCpuMaxPercent,
+        double targetCpuMachinePercent, long targetRssMaxMib, long heapUsedMaxMib, long heapCommittedMaxMib,
+        double targetCpuMicrosPerRequest, double injectorCpuMeanPercent, double machineCpuMeanPercent,
+        boolean injectorSaturated, boolean machineSaturated, TcpCounters kernelTcp) {
+
+    /** Saturated means at least this share of the cores available. */
+    static final double SATURATED = 0.9;
+
+    private static final long MIB = 1024 * 1024;
+
+    /** The tier's resources, or {@code null} when no sample fell inside its window. */
+    public static TierResources of(List<ServerSampler.Sample> all, long startMillis, long endMillis, double tierSeconds,
+            long okRequests, int injectorCores, int machineCores) {
+        // A sample covers the second before it: count those wholly inside the tier.
+        List<ServerSampler.Sample> inside = all.stream().filter(s -> s.injectorCores() >= 0)
+                .filter(s -> s.epochMillis() - 1000 >= startMillis && s.epochMillis() <= endMillis).toList();
+        if (inside.isEmpty()) {
+            return null;
+        }
+        double targetCores = inside.stream().mapToDouble(ServerSampler.Sample::targetCores).average().orElse(-1);
+        double injector = inside.stream().mapToDouble(ServerSampler.Sample::injectorCores).average().orElse(0);
+        double machine = inside.stream().mapToDouble(ServerSampler.Sample::machineCores).average().orElse(0);
+        double okPerSecond = tierSeconds > 0 ? okRequests / tierSeconds : 0;
+        return new TierResources(inside.size(), percent(targetCores),
+                percent(inside.stream().mapToDouble(ServerSampler.Sample::targetCores).max().orElse(-1)),
+                Round.twoDecimals(100 * targetCores / machineCores), mib(inside.stream().mapToLong(ServerSampler.Sample::targetRssBytes).max()),
+                mib(inside.stream().mapToLong(ServerSampler.Sample::heapUsedBytes).max()),
+                mib(inside.stream().mapToLong(ServerSampler.Sample::heapCommittedBytes).max()),
+                targetCores < 0 || okPerSecond == 0 ? -1 : Round.twoDecimals(targetCores * 1e6 / okPerSecond), percent(injector),
+                percent(machine), injector >= SATURATED * injectorCores, machine >= SATURATED * machineCores,
+                tcpDelta(all, startMillis, endMillis));
+    }
+
+    /** From the last reading before the tier to the first after it. */
+    private static TcpCounters tcpDelta(List<ServerSampler.Sample> all, long startMillis, long endMillis) {
+        TcpCounters before = all.stream().filter(s -> s.epochMillis() <= startMillis && s.tcp() != null)
+                .reduce((a, b) -> b).map(ServerSampler.Sample::tcp).orElse(null);
+        TcpCounters after = all.stream().filter(s -> s.epochMillis() >= endMillis && s.tcp() != null)
+                .findFirst().map(ServerSampler.Sample::tcp)
+                .orElse(all.isEmpty() ? null : all.get(all.size() - 1).tcp());
+        return before == null || after == null ? null : after.since(before);
+    }
+
+    private static double percent(double cores) {
+        return cores < 0 ? -1 : Round.twoDecimals(100 * cores);
+    }
+
+    private static long mib(java.util.OptionalLong bytes) {
+        return bytes.orElse(-1) < 0 ? -1 : bytes.getAsLong() / MIB;
+    }
+
+}

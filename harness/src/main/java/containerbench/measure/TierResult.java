@@ -1,0 +1,44 @@
+package containerbench.measure;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The figures of one tier, as written to the results JSON.
+ *
+ * @param seconds from the first request sent to the last response received
+ * @param tps OK responses per second of the tier
+ * @param failurePercent KO requests in percent of all requests
+ * @param latencyMs response times of OK requests, or {@code null} when there were none
+ * @param failures KO requests by cause: {@code refused}, {@code reset}, {@code timeout}, {@code HTTP 503},
+ *     {@code other}, from Gatling's messages ({@code no response} where no message was seen)
+ * @param failureExamples a few of Gatling's failure messages, verbatim
+ * @param startMillis when the tier's first request was sent (epoch ms)
+ * @param endMillis when its last response arrived (epoch ms)
+ * @param resources the target's and injector's CPU and memory during the tier, or {@code null}
+ * @param overloaded the target could not keep up: requests failed, or the listen queue overflowed
+ */
+public record TierResult(String name, int users, long requests, long ok, long ko, double seconds, double tps,
+        double failurePercent, Latency latencyMs, Map<String, Long> failures, List<String> failureExamples,
+        long startMillis, long endMillis, TierResources resources, boolean overloaded) {
+
+    /** With the causes Gatling gave for the failures, and the resources sampled during the tier. */
+    public TierResult explained(Map<String, Long> causes, List<String> examples, TierResources resources) {
+        Map<String, Long> merged = failures;
+        if (!causes.isEmpty()) {
+            // Our own count knows the statuses; Gatling's messages explain the rest.
+            merged = new java.util.TreeMap<>(causes);
+            long explained = causes.values().stream().mapToLong(Long::longValue).sum();
+            if (explained < ko) {
+                merged.merge(TierRecorder.NO_RESPONSE, ko - explained, Long::sum);
+            }
+        }
+        boolean overflowed = resources != null && resources.kernelTcp() != null && resources.kernelTcp().listenOverflows() > 0;
+        return new TierResult(name, users, requests, ok, ko, seconds, tps, failurePercent, latencyMs, merged, examples,
+                startMillis, endMillis, resources, ko > 0 || overflowed);
+    }
+
+    /** Response times in milliseconds, as Gatling measures them. */
+    public record Latency(double mean, long p50, long p95, long p99, long max) {
+    }
+}

@@ -1,0 +1,81 @@
+package containerbench.report;
+
+import containerbench.results.ResultsStore;
+import containerbench.results.RunStatus;
+import containerbench.results.StoredRun;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The runs a comparison shows, read from results files, and why any file was left out: a missing,
+ * corrupt or incompatible file is named and skipped, and the others are still compared.
+ */
+public record RunSet(List<StoredRun> runs, List<String> problems) {
+
+    /**
+     * Reads the named files; a directory stands for the latest complete run of each container in it.
+     * A run named twice is shown once.
+     */
+    public static RunSet read(List<Path> paths) {
+        Map<String, StoredRun> runs = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Path path : paths) {
+            if (Files.isDirectory(path)) {
+                latestPerContainer(path, problems).forEach(run -> runs.putIfAbsent(run.run().runId(), run));
+            } else {
+                StoredRun run = readOne(path, problems);
+                if (run != null) {
+                    runs.putIfAbsent(run.run().runId(), run);
+                }
+            }
+        }
+        // Tomcat first, as the study's baseline, then by container and time.
+        List<StoredRun> ordered = runs.values().stream()
+                .sorted(Comparator.comparing((StoredRun r) -> !"tomcat".equals(r.run().container()))
+                        .thenComparing(r -> r.run().container()).thenComparing(r -> r.run().startedAt()))
+                .toList();
+        return new RunSet(ordered, List.copyOf(problems));
+    }
+
+    private static List<StoredRun> latestPerContainer(Path dir, List<String> problems) {
+        Map<String, StoredRun> latest = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                StoredRun run = readOne(file, problems);
+                if (run != null && run.run().status() == RunStatus.COMPLETE) {
+                    latest.merge(run.run().container(), run,
+                            (a, b) -> a.run().startedAt().compareTo(b.run().startedAt()) >= 0 ? a : b);
+                }
+            }
+        } catch (IOException e) {
+            problems.add(dir + ": cannot list it (" + e.getMessage() + ")");
+        }
+        return List.copyOf(latest.values());
+    }
+
+    private static StoredRun readOne(Path file, List<String> problems) {
+        if (!Files.isRegularFile(file)) {
+            problems.add(file + ": no such file");
+            return null;
+        }
+        try {
+            StoredRun stored = ResultsStore.read(file);
+            if (stored.run().tiers() == null || stored.run().tiers().isEmpty() || stored.run().container() == null) {
+                problems.add(file + ": a run without tiers (status " + stored.run().status() + ")");
+                return null;
+            }
+            return stored;
+        } catch (IOException e) {
+            String reason = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+            problems.add(file + ": " + (reason.startsWith("results schema") ? reason : "not a results file (" + reason + ")"));
+            return null;
+        }
+    }
+}

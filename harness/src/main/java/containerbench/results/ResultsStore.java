@@ -1,0 +1,137 @@
+package containerbench.results;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The results folder, {@code target/benchmarks/} by default. Every run gets a new file whose name
+ * no earlier run holds, so a run never overwrites another's results; studies and calibrations get
+ * new folders the same way.
+ */
+public final class ResultsStore {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    // Unknown fields are skipped: a newer run of the same schema still reads.
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private final Path directory;
+
+    public ResultsStore(Path directory) {
+        this.directory = directory;
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** {@code name-<UTC time>}, the stem of every run, study and calibration name. */
+    public static String stamped(String name, Instant time) {
+        return name + "-" + STAMP.format(time);
+    }
+
+    /** Claims a new run id, {@code <container>-<UTC time>[-n]}, by creating its results file. */
+    public String claim(String container, Instant start) {
+        String base = stamped(container, start);
+        for (int n = 1; ; n++) {
+            String id = n == 1 ? base : base + "-" + n;
+            try {
+                Files.createDirectories(directory);
+                Files.createFile(fileOf(id));
+                return id;
+            } catch (FileAlreadyExistsException taken) {
+                // an earlier run in the same second: try the next suffix
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create a results file in " + directory, e);
+            }
+        }
+    }
+
+    /** A new folder {@code <name>-<UTC time>[-n]} under {@code parent}, never one that exists. */
+    public static Path newDirectory(Path parent, String name, Instant time) {
+        String base = stamped(name, time);
+        for (int n = 1; ; n++) {
+            try {
+                Files.createDirectories(parent);
+                return Files.createDirectory(parent.resolve(n == 1 ? base : base + "-" + n));
+            } catch (FileAlreadyExistsException taken) {
+                // one started in the same second: the next suffix
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create a folder in " + parent, e);
+            }
+        }
+    }
+
+    public Path fileOf(String runId) {
+        return directory.resolve(runId + ".json");
+    }
+
+    public Path logOf(String runId) {
+        return directory.resolve(runId + ".target.log");
+    }
+
+    /** {@code path} as a results file here refers to it: relative to this folder. */
+    public String relative(Path path) {
+        return path == null ? null
+                : directory.toAbsolutePath().relativize(path.toAbsolutePath()).toString().replace('\\', '/');
+    }
+
+    /** Replaces the run's own file in one step, so that a reader never sees half a file. */
+    public Path write(RunResult result) {
+        Path file = fileOf(result.runId());
+        Path partial = directory.resolve(result.runId() + ".json.partial");
+        try {
+            Files.write(partial, JSON.writeValueAsBytes(result));
+            return Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /**
+     * Reads a results file of any schema this version reads.
+     *
+     * @throws IOException naming why it is not one: unreadable, not JSON, or a schema this version cannot read
+     */
+    public static StoredRun read(Path file) throws IOException {
+        RunResult run = JSON.readValue(file.toFile(), RunResult.class);
+        if (!RunResult.READABLE.contains(run.schema())) {
+            throw new IOException("results schema " + run.schema() + ", this version reads schemas "
+                    + RunResult.READABLE.stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElseThrow());
+        }
+        return new StoredRun(run, file);
+    }
+
+    /** The one results file in {@code dir}, as a run in its own folder leaves it; {@code null} if there is not exactly one. */
+    public static StoredRun onlyRun(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Path> json = files.filter(f -> f.getFileName().toString().endsWith(".json")).toList();
+            return json.size() == 1 ? read(json.get(0)) : null;
+        }
+    }
+
+    /** Writes any other record (a study, a calibration) as this store writes runs. */
+    public static void writeJson(Path file, Object value) {
+        try {
+            Files.write(file, JSON.writeValueAsBytes(value));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    public static <T> T readJson(Path file, Class<T> type) throws IOException {
+        return JSON.readValue(file.toFile(), type);
+    }
+}

@@ -1,0 +1,93 @@
+package containerbench.run;
+
+import containerbench.settings.CpuPlacement;
+import containerbench.settings.ProjectRoot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * This project's Maven, run as a user runs it: {@code mvn gatling:test} for each run a tool starts
+ * (./bench run, every cell of a study, the calibration's Gatling side), and any goal for the tests.
+ * The Maven is the one running the build ({@code maven.home}), else {@code mvn} on the PATH, else
+ * the project's wrapper.
+ */
+public final class MavenRun {
+
+    // Restores the default SIGINT handling (a background shell may have ignored it) and starts a new
+    // process group, so that a test can press Ctrl-C on the run as a terminal would.
+    private static final String OWN_GROUP = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL);"
+            + " os.setsid(); os.execvp(sys.argv[1], sys.argv[1:])";
+
+    private MavenRun() {
+    }
+
+    /**
+     * One {@code mvn gatling:test} with these properties, handed on as given, placed as
+     * {@code placement} asks: Maven, and so the Gatling JVM it forks, started on the injector's CPUs.
+     *
+     * @param description Gatling's runDescription, shown at the top of its report
+     * @param log where its output goes, or {@code null} for this process's console
+     */
+    public static Process gatling(Path log, CpuPlacement placement, Map<String, String> properties, String description)
+            throws IOException {
+        List<String> args = new ArrayList<>(List.of("-q", "gatling:test"));
+        properties.forEach((name, value) -> args.add("-D" + name + "=" + value));
+        args.add("-Dgatling.runDescription=" + description);
+        args.addAll(placement.injectorProperties());
+        return start(log, false, placement.injectorLaunch(), args);
+    }
+
+    /** Maven with these arguments, in the project's root; {@code ownProcessGroup} lets a test send it Ctrl-C. */
+    public static Process start(Path log, boolean ownProcessGroup, List<String> args) throws IOException {
+        return start(log, ownProcessGroup, List.of(), args);
+    }
+
+    /** Runs Maven to the end and returns its exit status; its output is in {@code log}. */
+    public static int run(Path log, List<String> args, Duration timeout) throws IOException, InterruptedException {
+        Process maven = start(log, false, args);
+        if (!maven.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            maven.destroyForcibly();
+            throw new IllegalStateException("mvn " + String.join(" ", args) + " did not finish within "
+                    + timeout.toMinutes() + " minutes; its output is in " + log);
+        }
+        return maven.exitValue();
+    }
+
+    private static Process start(Path log, boolean ownProcessGroup, List<String> prefix, List<String> args) throws IOException {
+        Path root = ProjectRoot.find();
+        List<String> command = new ArrayList<>(prefix);
+        if (ownProcessGroup) {
+            command.addAll(List.of("python3", "-c", OWN_GROUP));
+        }
+        command.addAll(List.of(maven(root), "-B", "-ntp"));
+        if (System.getProperty("maven.repo.local") != null) {
+            command.add("-Dmaven.repo.local=" + System.getProperty("maven.repo.local"));
+        }
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
+        if (log == null) {
+            builder.inheritIO();
+        } else {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            builder.redirectOutput(log.toFile());
+        }
+        return builder.start();
+    }
+
+    private static String maven(Path root) {
+        String home = System.getProperty("maven.home");
+        if (home != null) {
+            return Path.of(home, "bin", "mvn").toString();
+        }
+        boolean onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "mvn")));
+        return onPath ? "mvn" : root.resolve("mvnw").toString();
+    }
+}

@@ -1,0 +1,34 @@
+package containerbench.settings;
+
+import static containerbench.settings.RunProperties.MAX_FAILURE_PERCENT;
+import static containerbench.settings.RunProperties.MAX_P99_MS;
+
+import java.util.Map;
+
+/**
+ * Optional pass/fail thresholds for every tier, turned into Gatling assertions so that a
+ * regression fails the build (in CI); off unless set.
+ *
+ * @param maxFailurePercent highest accepted failed-request percentage per tier, or null
+ * @param maxP99Ms highest accepted 99th percentile response time per tier in ms, or null
+ */
+public record Gates(Double maxFailurePercent, Integer maxP99Ms) {
+
+    public static Gates from(Map<String, String> properties) {
+        String failures = MAX_FAILURE_PERCENT.given(properties);
+        String p99 = MAX_P99_MS.given(properties);
+        return new Gates(failures == null ? null : percent(failures), p99 == null ? null : MAX_P99_MS.atLeast(p99, 1));
+    }
+
+    private static double percent(String value) {
+        try {
+            double parsed = Double.parseDouble(value);
+            if (parsed >= 0 && parsed <= 100) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw MAX_FAILURE_PERCENT.bad(value);
+    }
+}

@@ -1,0 +1,137 @@
+package containerbench.settings;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Every property of a run, declared once, in the order README's table lists them. The parsers read
+ * them through these constants, {@code ./bench run --help} prints them, and a test holds README's
+ * table to {@link #markdownTable()}. A name that is none of these but close to one stops the run.
+ */
+public final class RunProperties {
+
+    public static final Property CONTAINER = new Property("container", null,
+            "which target; the profiles `-Ptomcat`, `-Pundertow` and `-Pjetty` choose it too. A mistyped profile"
+                    + " chooses none, and two container profiles at once are refused: the run stops saying so",
+            "the name of a container under targets/");
+
+    // The study's tiers.
+    public static final Property TIERS = new Property("tiers", "100,200,300,500,1000,2000",
+            "concurrent users of each tier, in order",
+            "a comma-separated list of user counts, each >= 1, for example 100,200,300,500,1000,2000");
+
+    // 15 s: long enough that the connections opened at a tier's start weigh little in its figure,
+    // short enough that six tiers fit in under two minutes. How well it repeats on 2 cores is
+    // measured, not assumed: BENCHMARKS.md.
+    public static final Property TIER_SECONDS = new Property("tierSeconds", "15",
+            "how long each tier lasts", "a whole number of seconds >= 1");
+
+    // A target JVM on one core needs about 30 s of load before the JIT settles (Tomcat per 5 s:
+    // 10.5k, 32.9k, 46.2k, 69.7k requests, then flat); less measures the compiler.
+    public static final Property WARMUP_SECONDS = new Property("warmupSeconds", "30",
+            "warm-up before the tiers, counted in no tier (0 skips it); a target JVM on one core needs about 30 s"
+                    + " before its JIT settles",
+            "a whole number of seconds >= 0 (0 skips the warm-up)");
+
+    public static final Property WARMUP_USERS = new Property("warmupUsers", "(the first tier's)",
+            "concurrent users of the warm-up", "a number of users >= 1");
+
+    public static final Property TARGET_URL = new Property("target.url", null,
+            "benchmark a target that is already running, for example on another machine:"
+                    + " `-Dtarget.url=http://host:18081`; nothing is launched",
+            "the base URL of a running target, such as http://127.0.0.1:18081"
+                    + " (the servlet is then at http://127.0.0.1:18081/loginServlet)");
+
+    // The study started with -Xms512m and allowed 8 GiB; 2 GiB fits a laptop and is ample for this servlet.
+    public static final Property TARGET_JVM_ARGS = new Property("target.jvmArgs", "-Xms512m -Xmx2g",
+            "JVM options of the target (the study used `-Xms512m -Xmx8192m`)", "JVM options separated by spaces");
+
+    public static final Property TARGET_JAVA = new Property("target.java", "(the JDK running Maven)",
+            "java executable of the target, for example a Java 21+ JDK under a Java 17 Maven",
+            "the path of a java executable");
+
+    // Loopback: a benchmark target should not be reachable from elsewhere by accident.
+    public static final Property TARGET_HOST = new Property("target.host", "127.0.0.1",
+            "address the launched target binds", "an address to bind the target to, such as 127.0.0.1");
+
+    public static final Property TARGET_CPUS = new Property("target.cpus", null,
+            "CPUs the target JVM may run on (Linux `taskset`), for example `0`", "a CPU list such as 0, 0-1 or 0,2");
+
+    public static final Property INJECTOR_CPUS = new Property("injector.cpus", null,
+            "CPUs the Gatling JVM may run on, for example `1`", "a CPU list such as 0, 0-1 or 0,2");
+
+    public static final Property BENCHMARKS_DIR = new Property("benchmarks.dir", "target/benchmarks",
+            "where results JSON, target logs, Gatling's reports (`gatling/`) and the comparison page go", "a directory");
+
+    public static final Property GATLING_RESULTS = new Property("gatling.resultsFolder", "(`gatling/` in benchmarks.dir)",
+            "where Gatling writes its HTML reports", "a directory");
+
+    public static final Property MAX_FAILURE_PERCENT = new Property("maxFailurePercent", null,
+            "gate: the build fails when a tier's failed requests exceed this percentage (a Gatling assertion)",
+            "a percentage from 0 to 100");
+
+    public static final Property MAX_P99_MS = new Property("maxP99Ms", null,
+            "gate: the build fails when a tier's 99th percentile exceeds this many ms", "a whole number of milliseconds >= 1");
+
+    public static final Property RECORD = new Property("record", "true",
+            "`false` switches the per-tier recording off, only to measure what it costs", "true or false");
+
+    public static final Property SAMPLE = new Property("sample", "true",
+            "`false` switches the CPU and memory sampling off, only to measure what it costs", "true or false");
+
+    /** The properties a user sets, in README's order. */
+    public static final List<Property> ALL = List.of(CONTAINER, TIERS, TIER_SECONDS, WARMUP_SECONDS, WARMUP_USERS,
+            TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPUS, INJECTOR_CPUS, BENCHMARKS_DIR,
+            GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE);
+
+    /** Set by the pom for the Gatling JVM, never by users: the active container profiles, and where the project is. */
+    public static final String CONTAINER_PROFILES = "container.profiles";
+    public static final String PROJECT_ROOT = "project.root";
+
+    // Other tools' properties reach the Gatling JVM too (Maven forwards every -D): never ours to judge.
+    private static final List<String> FOREIGN = List.of("gatling.", "io.netty.", "maven.", "java.", "javax.", "jdk.",
+            "sun.", "user.", "file.", "os.", "line.", "path.", "jna.", "jnidispatch.", "surefire.", "failsafe.",
+            "org.", "com.", "logback.", "slf4j.", "style.", "exec.", "skip", "containerbench.");
+
+    private RunProperties() {
+    }
+
+    /**
+     * Stops a run whose properties hold a name that is not a known one but close to one
+     * ({@code tierSecond}, {@code warmUpSeconds}), naming the closest; names far from every known one
+     * belong to someone else (Maven, Gatling, the JVM) and pass.
+     *
+     * @param knobs every container's knob names and their cross-container names, known too
+     * @param prefix how the user wrote the names: {@code -D} or {@code --}
+     */
+    public static void refuseNearMisses(Collection<String> given, Collection<String> knobs, String prefix) {
+        List<String> known = new ArrayList<>(ALL.stream().map(Property::name).toList());
+        known.addAll(knobs);
+        known.addAll(List.of(CONTAINER_PROFILES, PROJECT_ROOT));
+        for (String name : new TreeSet<>(given)) {
+            if (known.contains(name) || FOREIGN.stream().anyMatch(name::startsWith)) {
+                continue;
+            }
+            Optional<String> near = Spelling.closest(name, known);
+            if (near.isPresent()) {
+                throw new SettingException("unknown property " + prefix + name + ": did you mean " + prefix + near.get()
+                        + "? Nothing was started.");
+            }
+        }
+    }
+
+    /** README's table of properties, as this class declares them. */
+    public static String markdownTable() {
+        StringBuilder table = new StringBuilder("| property | default | meaning | accepts |\n| --- | --- | --- | --- |\n");
+        for (Property property : ALL) {
+            table.append("| `").append(property.name()).append("` | ")
+                    .append(property.defaultShown(true))
+                    .append(" | ").append(property.meaning()).append(" | ").append(property.accepts()).append(" |\n");
+        }
+        return table.toString();
+    }
+
+}

@@ -1,0 +1,80 @@
+package containerbench.settings;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * The containers this checkout can launch, and each one's knobs, read from what the build wrote:
+ * every module under {@code targets/} that provides a container, and its {@code target/knobs.txt}.
+ */
+public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knobs) {
+
+    private static final String SERVICE = "src/main/resources/META-INF/services/containerbench.launcher.Container";
+
+    public static TargetCatalog read(Path projectRoot) {
+        Map<String, List<TargetKnob>> knobs = new LinkedHashMap<>();
+        try (Stream<Path> dirs = Files.list(projectRoot.resolve("targets"))) {
+            for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve(SERVICE))).sorted().toList()) {
+                knobs.put(dir.getFileName().toString(), knobsOf(dir));
+            }
+        } catch (IOException e) {
+            throw new SettingException("cannot list the targets in " + projectRoot.resolve("targets") + ": " + e);
+        }
+        return new TargetCatalog(projectRoot, knobs);
+    }
+
+    private static List<TargetKnob> knobsOf(Path module) {
+        Path file = module.resolve("target/knobs.txt");
+        String name = module.getFileName().toString();
+        if (!Files.isRegularFile(file)) {
+            throw new SettingException(file + " does not exist: the " + name + " target is not built."
+                    + " `mvn gatling:test -P" + name + "` builds it; so does `mvn -q process-classes`.");
+        }
+        try {
+            return Files.readAllLines(file).stream().filter(line -> !line.isBlank()).map(TargetKnob::parse).toList();
+        } catch (IOException | IllegalArgumentException e) {
+            throw new SettingException("cannot read " + file + " (" + e.getMessage() + "): rebuild with `mvn -q process-classes`");
+        }
+    }
+
+    public List<String> names() {
+        return List.copyOf(knobs.keySet());
+    }
+
+    /** The module of a container, or an error naming every container there is. */
+    public Path module(String container) {
+        require(container);
+        return projectRoot.resolve("targets").resolve(container);
+    }
+
+    /** The container's knobs, in its launcher's order. */
+    public List<TargetKnob> knobsOf(String container) {
+        require(container);
+        return knobs.get(container);
+    }
+
+    /** Every knob name of every container, and every cross-container name. */
+    public TreeSet<String> allKnobNames() {
+        TreeSet<String> names = new TreeSet<>();
+        knobs.values().forEach(list -> list.forEach(knob -> {
+            names.add(knob.name());
+            if (knob.common() != null) {
+                names.add(knob.common());
+            }
+        }));
+        return names;
+    }
+
+    private void require(String container) {
+        if (!knobs.containsKey(container)) {
+            throw new SettingException(RunProperties.CONTAINER.name(), container, "one of " + String.join(", ", names())
+                    + " (or the profiles -P" + String.join(", -P", names()) + ")");
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package containerbench.study;
+
+import containerbench.measure.Round;
+import java.util.List;
+import org.apache.commons.statistics.distribution.TDistribution;
+
+/**
+ * How much repetitions of one figure agree: mean, sample standard deviation, coefficient of
+ * variation (sd / mean, in percent) and the 95% confidence interval of the mean (Student's t).
+ */
+public record Spread(int n, double mean, double sd, double cvPercent, double ci95Low, double ci95High) {
+
+    public static Spread of(List<Double> values) {
+        int n = values.size();
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        if (n < 2) {
+            return new Spread(n, Round.twoDecimals(mean), 0, 0, Round.twoDecimals(mean), Round.twoDecimals(mean));
+        }
+        double sd = Math.sqrt(values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / (n - 1));
+        double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
+        return new Spread(n, Round.twoDecimals(mean), Round.twoDecimals(sd), mean == 0 ? 0 : Round.twoDecimals(100 * sd / mean),
+                Round.twoDecimals(mean - half), Round.twoDecimals(mean + half));
+    }
+
+    /** Whether the two intervals overlap: the difference between the means is not established. */
+    public boolean overlaps(Spread other) {
+        return ci95Low <= other.ci95High && other.ci95Low <= ci95High;
+    }
+}

@@ -1,0 +1,49 @@
+package containerbench.study;
+
+import containerbench.report.Html;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The study view: one table per tier, every configuration with its repetitions' TPS spread, the
+ * best marked, and those whose 95% interval overlaps the best's marked as not different.
+ */
+final class StudyPage {
+
+    private StudyPage() {
+    }
+
+    static String html(StudyResult study) {
+        StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>study ")
+                .append(Html.text(study.study())).append("</title>\n<style>\n")
+                .append("body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}")
+                .append("th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right;font-variant-numeric:tabular-nums}")
+                .append("th{background:#f3f3f3}td.l,th.l{text-align:left}tr.best td{font-weight:bold;background:#ebfbee}")
+                .append("tr.same td{background:#f8f9fa}\n</style>\n</head>\n<body>\n<h1>Study ").append(Html.text(study.study()))
+                .append("</h1>\n<p>").append(Html.text(study.description())).append("</p>\n<p>")
+                .append(study.cells().size()).append(" cells from ").append(Html.text(study.startedAt())).append(" to ")
+                .append(Html.text(study.finishedAt())).append("; ").append(study.failedCells())
+                .append(" failed. TPS: mean over the repetitions, sample standard deviation, coefficient of variation and")
+                .append(" Student-t 95% interval of the mean.</p>\n");
+        Map<Integer, List<StudyRow>> tiers = StudyRow.of(study).stream()
+                .collect(Collectors.groupingBy(StudyRow::users, LinkedHashMap::new, Collectors.toList()));
+        tiers.forEach((users, rows) -> {
+            h.append("<h2>").append(users).append(" users</h2>\n<table class=\"tier\" data-users=\"").append(users)
+                    .append("\">\n<tr><th class=\"l\">configuration</th>");
+            StudyRow.HEADERS.forEach(header -> h.append("<th>").append(Html.text(header)).append("</th>"));
+            h.append("<th class=\"l\"></th></tr>\n");
+            for (StudyRow row : rows) {
+                h.append(row.mark().equals(StudyRow.BEST) ? "<tr class=\"best\">" : row.mark().isEmpty() ? "<tr>" : "<tr class=\"same\">")
+                        .append("<td class=\"l\">").append(Html.text(row.configuration())).append("</td>");
+                row.cells().forEach(cell -> h.append("<td>").append(Html.text(cell)).append("</td>"));
+                h.append("<td class=\"l\">").append(Html.text(row.mark())).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+        });
+        study.summary().stream().filter(s -> s.failed() > 0).forEach(s -> h.append("<p>").append(Html.text(s.configuration()))
+                .append(": ").append(s.failed()).append(" cell(s) failed.</p>\n"));
+        return h.append("</body>\n</html>\n").toString();
+    }
+}

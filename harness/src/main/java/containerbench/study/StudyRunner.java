@@ -1,0 +1,185 @@
+package containerbench.study;
+
+import containerbench.results.ResultsStore;
+import containerbench.results.RunResult;
+import containerbench.results.RunStatus;
+import containerbench.results.StoredRun;
+import containerbench.run.MavenRun;
+import containerbench.settings.CpuPlacement;
+import containerbench.settings.RunProperties;
+import containerbench.settings.RunSettings;
+import containerbench.settings.SettingException;
+import containerbench.settings.TargetCatalog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a study: every cell in turn (never two at once), each a fresh {@code mvn gatling:test}
+ * with its own target JVM, warm-up and tiers; shows progress; records a failed cell and goes on;
+ * then writes the per-configuration spread over the repetitions, with its table and page.
+ */
+public final class StudyRunner {
+
+    private final StudyPlan plan;
+    private final Path planFile;
+    private final CpuPlacement placement;
+    private final List<Map<String, String>> cellProperties;
+
+    private StudyRunner(StudyPlan plan, Path planFile, CpuPlacement placement, List<Map<String, String>> cellProperties) {
+        this.plan = plan;
+        this.planFile = planFile;
+        this.placement = placement;
+        this.cellProperties = cellProperties;
+    }
+
+    /** Reads the study file and checks every cell's settings, as its run would, before any starts. */
+    public static StudyRunner prepare(Path planFile, TargetCatalog catalog, int machineCpus) {
+        StudyPlan plan = StudyPlan.read(planFile);
+        List<Map<String, String>> cells = new ArrayList<>();
+        CpuPlacement placement = null;
+        for (StudyPlan.Cell cell : plan.cells()) {
+            Map<String, String> properties = new LinkedHashMap<>(plan.run());
+            properties.put(RunProperties.CONTAINER.name(), cell.container());
+            properties.putAll(cell.knobs());
+            try {
+                placement = RunSettings.from(properties, catalog, machineCpus, "run.").placement();
+            } catch (SettingException e) {
+                throw new SettingException(planFile + ", " + cell.configuration() + ": " + e.getMessage());
+            }
+            cells.add(properties);
+        }
+        return new StudyRunner(plan, planFile, placement, cells);
+    }
+
+    public StudyPlan plan() {
+        return plan;
+    }
+
+    /** Runs every cell into a new folder under {@code studiesDir} and writes study.json, summary.md and study.html. */
+    public Path run(Path studiesDir) throws IOException, InterruptedException {
+        Instant started = Instant.now();
+        Path dir = ResultsStore.newDirectory(studiesDir, plan.name(), started);
+        List<StudyPlan.Cell> cells = plan.cells();
+        System.out.printf("[study] %s: %d cells (%d configuration(s) x %d repetition(s)), one at a time; results in %s%n",
+                plan.name(), cells.size(), cells.size() / plan.repetitions(), plan.repetitions(), dir);
+        List<StudyResult.CellResult> results = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            StudyPlan.Cell cell = cells.get(i);
+            StudyResult.CellResult result = runCell(dir, cell, cellProperties.get(i), i + 1);
+            results.add(result);
+            Duration elapsed = Duration.between(started, Instant.now());
+            long left = elapsed.toSeconds() / (i + 1) * (cells.size() - i - 1);
+            System.out.printf("[study] cell %d of %d: %s (repetition %d): %s in %.0f s; %s elapsed, about %s left%n",
+                    i + 1, cells.size(), cell.configuration(), cell.repetition(), result.status()
+                    + (result.message() == null ? "" : " (" + result.message() + ")"), result.seconds(),
+                    minutes(elapsed.toSeconds()), minutes(left));
+        }
+        StudyResult study = new StudyResult(1, plan.name(), plan.description(), planFile.toString(),
+                started.toString(), Instant.now().toString(), results, summarize(results));
+        ResultsStore.writeJson(dir.resolve("study.json"), study);
+        writeViews(dir, study);
+        return dir;
+    }
+
+    /** The table, summary.md and study.html of a study, from its study.json; no load. */
+    public static StudyResult writeViews(Path studyJson) throws IOException {
+        StudyResult study = ResultsStore.readJson(studyJson, StudyResult.class);
+        writeViews(studyJson.toAbsolutePath().getParent(), study);
+        return study;
+    }
+
+    private static void writeViews(Path dir, StudyResult study) throws IOException {
+        Files.writeString(dir.resolve("summary.md"), StudyTable.markdown(study));
+        Files.writeString(dir.resolve("study.html"), StudyPage.html(study));
+        System.out.println();
+        System.out.print(StudyTable.render(study));
+        System.out.println("[study] " + dir.resolve("study.json") + " and " + dir.resolve("summary.md") + ", page "
+                + dir.resolve("study.html"));
+    }
+
+    private StudyResult.CellResult runCell(Path dir, StudyPlan.Cell cell, Map<String, String> properties, int index)
+            throws IOException, InterruptedException {
+        Path cellDir = Files.createDirectories(dir.resolve(String.format("cell-%03d", index)));
+        Map<String, String> withDir = new LinkedHashMap<>(properties);
+        withDir.put(RunProperties.BENCHMARKS_DIR.name(), cellDir.toString());
+        Instant start = Instant.now();
+        int exit = MavenRun.gatling(cellDir.resolve("mvn.log"), placement, withDir,
+                plan.name() + " cell " + index + ": " + cell.configuration()).waitFor();
+        double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
+        StoredRun stored = ResultsStore.onlyRun(cellDir);
+        RunResult run = stored == null ? null : stored.run();
+        if (exit != 0 || run == null || run.status() != RunStatus.COMPLETE) {
+            return new StudyResult.CellResult(index, cell.container(), cell.knobs(), cell.repetition(), RunStatus.FAILED,
+                    run == null ? null : run.runId(), seconds, why(cellDir, run) + (exit != 0 ? ", mvn exit " + exit : ""), List.of());
+        }
+        List<StudyResult.CellTier> tiers = run.tiers().stream().map(t -> new StudyResult.CellTier(t.users(), t.tps(),
+                t.latencyMs() == null ? null : t.latencyMs().p99(), t.failurePercent(), t.overloaded())).toList();
+        return new StudyResult.CellResult(index, cell.container(), cell.knobs(), cell.repetition(), RunStatus.COMPLETE,
+                run.runId(), seconds, null, tiers);
+    }
+
+    /** The target's own error line if it wrote one, else the harness's last word. */
+    private static String why(Path cellDir, RunResult run) throws IOException {
+        List<String> lines = Files.readAllLines(cellDir.resolve("mvn.log"));
+        String said = lines.stream().filter(line -> line.startsWith("error: ")).reduce((a, b) -> b)
+                .map(line -> line.substring("error: ".length()))
+                .orElse(lines.stream().filter(line -> line.startsWith("container-bench: ")).reduce((a, b) -> b)
+                        .map(line -> line.substring("container-bench: ".length())).orElse(null));
+        return said != null ? said : run == null ? "no results; see " + cellDir.resolve("mvn.log") : "run " + run.status();
+    }
+
+    static List<StudyResult.Summary> summarize(List<StudyResult.CellResult> cells) {
+        Map<String, List<StudyResult.CellResult>> byConfiguration = new LinkedHashMap<>();
+        cells.forEach(c -> byConfiguration.computeIfAbsent(new StudyPlan.Cell(c.container(), c.knobs(), 0).configuration(),
+                k -> new ArrayList<>()).add(c));
+        Map<String, Map<Integer, StudyResult.SummaryTier>> tiers = new LinkedHashMap<>();
+        for (Map.Entry<String, List<StudyResult.CellResult>> entry : byConfiguration.entrySet()) {
+            List<StudyResult.CellResult> done = entry.getValue().stream().filter(StudyResult.CellResult::complete).toList();
+            Set<Integer> users = done.stream().flatMap(c -> c.tiers().stream()).map(StudyResult.CellTier::users)
+                    .collect(Collectors.toCollection(TreeSet::new));
+            Map<Integer, StudyResult.SummaryTier> perTier = new LinkedHashMap<>();
+            for (int u : users) {
+                List<StudyResult.CellTier> same = done.stream().flatMap(c -> c.tiers().stream()).filter(t -> t.users() == u).toList();
+                perTier.put(u, new StudyResult.SummaryTier(u, Spread.of(same.stream().map(StudyResult.CellTier::tps).toList()),
+                        Spread.of(same.stream().filter(t -> t.p99() != null).map(t -> t.p99().doubleValue()).toList()),
+                        same.stream().mapToDouble(StudyResult.CellTier::failurePercent).average().orElse(0), false, false));
+            }
+            tiers.put(entry.getKey(), perTier);
+        }
+        // Per tier: the best mean TPS, and every configuration whose interval overlaps it.
+        Set<Integer> allUsers = tiers.values().stream().flatMap(m -> m.keySet().stream()).collect(Collectors.toSet());
+        for (int u : allUsers) {
+            StudyResult.SummaryTier best = tiers.values().stream().map(m -> m.get(u)).filter(t -> t != null)
+                    .max(Comparator.comparingDouble(t -> t.tps().mean())).orElseThrow();
+            for (Map<Integer, StudyResult.SummaryTier> m : tiers.values()) {
+                StudyResult.SummaryTier t = m.get(u);
+                if (t != null) {
+                    m.put(u, new StudyResult.SummaryTier(u, t.tps(), t.p99(), t.failurePercentMean(), t == best,
+                            t != best && t.tps().overlaps(best.tps())));
+                }
+            }
+        }
+        List<StudyResult.Summary> summary = new ArrayList<>();
+        byConfiguration.forEach((configuration, group) -> summary.add(new StudyResult.Summary(configuration,
+                group.get(0).container(), group.get(0).knobs(),
+                (int) group.stream().filter(StudyResult.CellResult::complete).count(),
+                (int) group.stream().filter(c -> !c.complete()).count(),
+                List.copyOf(tiers.get(configuration).values()))));
+        return summary;
+    }
+
+    private static String minutes(long seconds) {
+        return seconds < 120 ? seconds + " s" : (seconds / 60) + " min";
+    }
+}

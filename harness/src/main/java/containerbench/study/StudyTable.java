@@ -1,0 +1,37 @@
+package containerbench.study;
+
+import java.util.Formatter;
+
+/** The study's summary as text: per tier, each configuration's TPS spread, the best marked. */
+final class StudyTable {
+
+    private StudyTable() {
+    }
+
+    static String render(StudyResult study) {
+        Formatter out = new Formatter();
+        out.format("study %s: %d cells%n", study.study(), study.cells().size());
+        out.format("%6s  %-44s", "users", "configuration");
+        StudyRow.HEADERS.forEach(header -> out.format(" %14s", header));
+        out.format("%n");
+        for (StudyRow row : StudyRow.of(study)) {
+            out.format("%6d  %-44s", row.users(), row.configuration());
+            row.cells().forEach(cell -> out.format(" %14s", cell));
+            out.format(" %s%n", row.mark());
+        }
+        study.summary().stream().filter(s -> s.failed() > 0).forEach(s ->
+                out.format("%s: %d of its cells failed%n", s.configuration(), s.failed()));
+        return out.toString();
+    }
+
+    static String markdown(StudyResult study) {
+        StringBuilder m = new StringBuilder("| users | configuration | ").append(String.join(" | ", StudyRow.HEADERS))
+                .append(" | |\n|---:|---|").append("---:|".repeat(StudyRow.HEADERS.size())).append("---|\n");
+        for (StudyRow row : StudyRow.of(study)) {
+            m.append("| ").append(row.users()).append(" | ").append(row.configuration()).append(" | ")
+                    .append(String.join(" | ", row.cells())).append(" | ")
+                    .append(row.mark().equals(StudyRow.BEST) ? "**best**" : row.mark()).append(" |\n");
+        }
+        return m.toString();
+    }
+}

@@ -1,0 +1,97 @@
+package containerbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command line's help and its answers to bad usage; nothing here starts a run. */
+class BenchTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int bench(String... args) {
+        return Bench.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theListOfCommands() {
+        assertEquals(0, bench("--help"));
+        for (String command : List.of("run", "compare", "study", "calibrate")) {
+            assertTrue(out().contains("\n  " + command + " "), command + " in:\n" + out());
+        }
+        assertEquals(2, bench(), "no command is bad usage");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "compare", "study", "calibrate"})
+    void everyCommandsHelpGivesItsUsageOptionsAndAnExample(String command) {
+        assertEquals(0, bench(command, "--help"));
+        assertTrue(out().startsWith("usage: ./bench " + command), out());
+        assertTrue(out().contains("\noptions:\n"), out());
+        assertTrue(out().contains("\nexample:\n  ./bench " + command), out());
+    }
+
+    @Test
+    void runsHelpListsEveryPropertyWithItsDefaultAndEveryContainersKnobs() {
+        assertEquals(0, bench("run", "--help"));
+        assertTrue(out().contains("  --tierSeconds            how long each tier lasts\n"
+                + "                           accepts a whole number of seconds >= 1; default 15\n"), out());
+        assertTrue(out().contains("  --warmupUsers            concurrent users of the warm-up\n"
+                + "                           accepts a number of users >= 1; default (the first tier's)\n"), out());
+        assertTrue(out().contains("  tomcat:   protocol=nio, maxThreads=512, acceptCount=512"), out());
+        assertTrue(out().contains("  undertow: ioThreads=(undertow's), workerThreads=512"), out());
+    }
+
+    @Test
+    void anUnknownCommandOrOptionIsBadUsageNamingTheNearestOne() {
+        assertEquals(2, bench("studdy"));
+        assertTrue(err().contains("unknown command 'studdy'; the commands are run, compare, study, calibrate"), err());
+        assertEquals(2, bench("run", "--container", "tomcat", "--tierSecond", "3"));
+        assertTrue(err().contains("error: unknown option --tierSecond for run: did you mean --tierSeconds?"), err());
+        assertEquals(2, bench("run", "-DtierSeconds=3"));
+        assertTrue(err().contains("-DtierSeconds=3: ./bench takes options as --name value, for example --tierSeconds 3"), err());
+    }
+
+    @Test
+    void aRunWithoutAContainerOrWithABadValueStartsNothing() {
+        assertEquals(2, bench("run", "--tiers", "100"));
+        assertTrue(err().contains("run needs --container NAME, one of jetty, tomcat, undertow"), err());
+        assertEquals(2, bench("run", "--container", "tomcat", "--tiers", "many"));
+        assertTrue(err().contains("bad value -Dtiers=many: tiers accepts a comma-separated list"), err());
+        assertEquals(2, bench("calibrate", "--container", "tomcat", "--target.url", "http://127.0.0.1:1"));
+        assertTrue(err().contains("unknown option --target.url for calibrate"), err());
+    }
+
+    @Test
+    void aStudyFileThatDoesNotParseStartsNoCell(@TempDir Path dir) throws Exception {
+        Path study = Files.writeString(dir.resolve("bad.properties"), "containers = tomcat\nrun.tierSecond = 3\n");
+        assertEquals(2, bench("study", study.toString()));
+        assertTrue(err().contains("unknown property run.tierSecond: did you mean run.tierSeconds?"), err());
+        assertEquals(2, bench("study", dir.resolve("missing.properties").toString()));
+    }
+
+    @Test
+    void compareWithNothingToReadFails(@TempDir Path dir) {
+        assertEquals(1, bench("compare", "--out", dir.toString(), dir.toString()));
+        assertTrue(err().contains("error: no run to compare in [" + dir + "]"), err());
+    }
+}

@@ -1,0 +1,62 @@
+package containerbench.launch;
+
+import containerbench.settings.ProjectRoot;
+import containerbench.settings.TargetCatalog;
+import containerbench.settings.TargetSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Starts each container once, as the benchmark does, for the tests that talk to real targets. */
+final class RunningTargets implements AutoCloseable {
+
+    static final TargetCatalog CATALOG = TargetCatalog.read(ProjectRoot.find());
+
+    private final Map<String, TargetProcess> targets = new LinkedHashMap<>();
+
+    static List<String> containers() {
+        return CATALOG.names();
+    }
+
+    static TargetSettings settings(String container, Map<String, String> properties) {
+        Map<String, String> all = new LinkedHashMap<>(properties);
+        all.put("container", container);
+        return TargetSettings.from(all, CATALOG);
+    }
+
+    static TargetProcess start(String container, Map<String, String> properties) throws Exception {
+        Path log = Files.createTempDirectory("target-test").resolve(container + ".log");
+        return TargetProcess.start(TargetModule.of(CATALOG, container), settings(container, properties), List.of(), log,
+                Duration.ofSeconds(60));
+    }
+
+    // Timeouts of 2 s instead of 30, so that a stalled client is cut off within a test's time.
+    private static final Map<String, Map<String, String>> SHORT_TIMEOUTS = Map.of(
+            "tomcat", Map.of("connectionTimeout", "2000"),
+            "undertow", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
+            "jetty", Map.of("idleTimeout", "2000"));
+
+    /** The container's port, started on first use with the default knobs but short timeouts. */
+    int port(String container) throws Exception {
+        TargetProcess target = targets.get(container);
+        if (target == null) {
+            Map<String, String> properties = new LinkedHashMap<>(SHORT_TIMEOUTS.getOrDefault(container, Map.of()));
+            properties.put("target.jvmArgs", "-Xmx256m");
+            target = start(container, properties);
+            targets.put(container, target);
+        }
+        return target.baseUrl("127.0.0.1").getPort();
+    }
+
+    TargetProcess process(String container) {
+        return targets.get(container);
+    }
+
+    @Override
+    public void close() {
+        targets.values().forEach(TargetProcess::close);
+    }
+}

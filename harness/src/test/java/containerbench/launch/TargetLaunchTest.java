@@ -1,0 +1,128 @@
+package containerbench.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** How the harness starts, checks and stops targets, and how it fails when it cannot. */
+class TargetLaunchTest {
+
+    @Test
+    void startsATargetThatAnswersAndStopsWhenItsInputCloses() throws Exception {
+        TargetProcess target = RunningTargets.start("undertow", Map.of("target.jvmArgs", "-Xmx128m", "workerThreads", "16"));
+        try {
+            assertEquals("16", target.facts().get("knob.workerThreads"));
+            assertEquals("-Xmx128m", target.facts().get("jvm.args"));
+            LoginProbe.await(target.baseUrl("127.0.0.1"), Duration.ofSeconds(10), target::isAlive);
+        } finally {
+            target.close();
+        }
+        assertFalse(target.isAlive());
+        assertTrue(Files.readString(target.log()).contains("standard input closed: stopping"),
+                "stopped by the closed pipe, not by a signal");
+    }
+
+    @Test
+    void virtualThreadsRunOnAJava21PlusTargetUnderThisMaven() throws Exception {
+        java.nio.file.Path java25 = java.nio.file.Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(java25), "no Java 25 beside this one");
+        for (String container : List.of("tomcat", "jetty")) {
+            TargetProcess target = RunningTargets.start(container, Map.of("target.java", java25.toString(),
+                    "target.jvmArgs", "-Xmx128m", "virtualThreads", "true"));
+            try {
+                assertTrue(target.facts().get("java.version").startsWith("25"), target.facts().toString());
+                assertTrue(target.facts().getOrDefault("knob.useVirtualThreads", target.facts().get("knob.virtualThreads"))
+                        .equals("true"), target.facts().toString());
+                LoginProbe.await(target.baseUrl("127.0.0.1"), Duration.ofSeconds(10), target::isAlive);
+            } finally {
+                target.close();
+            }
+        }
+    }
+
+    @Test
+    void aTargetJvmThatCannotStartFailsFastWithTheEndOfItsLog() {
+        long start = System.nanoTime();
+        var error = assertThrows(IllegalStateException.class,
+                () -> RunningTargets.start("tomcat", Map.of("target.jvmArgs", "-XX:+NoSuchOption")));
+        assertTrue(error.getMessage().contains("exited with status 1 before it was ready"), error.getMessage());
+        assertTrue(error.getMessage().contains("Unrecognized VM option 'NoSuchOption'"), error.getMessage());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "fails within seconds");
+    }
+
+    @Test
+    void aTargetWhoseClassesAreMissingFailsFastAndSaysWhichClass() throws Exception {
+        java.nio.file.Path empty = Files.createTempDirectory("no-classes");
+        Files.createDirectories(empty.resolve("target"));
+        Files.writeString(empty.resolve("target/runtime-classpath.txt"), empty.toString());
+        TargetModule broken = new TargetModule("tomcat", empty);
+        var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(broken,
+                RunningTargets.settings("tomcat", Map.of()), List.of(), empty.resolve("target.log"), Duration.ofSeconds(60)));
+        assertTrue(error.getMessage().contains("exited with status 1"), error.getMessage());
+        assertTrue(error.getMessage().contains("Could not find or load main class containerbench.launcher.TargetMain"),
+                error.getMessage());
+    }
+
+    @Test
+    void aBadKnobValueIsNamedByTheTarget() {
+        var error = assertThrows(IllegalStateException.class, () -> RunningTargets.start("tomcat", Map.of("maxThreads", "abc")));
+        assertTrue(error.getMessage().contains("bad value for --maxThreads: 'abc'; it accepts an integer >= 1"), error.getMessage());
+        assertTrue(error.getMessage().contains("exited with status 2"), error.getMessage());
+    }
+
+    @Test
+    void aJavaThatDoesNotExistIsNamedWhenTheTargetStarts() {
+        var error = assertThrows(IllegalStateException.class,
+                () -> RunningTargets.start("tomcat", Map.of("target.java", "/nonexistent/bin/java")));
+        assertTrue(error.getMessage().startsWith("cannot start the tomcat target with /nonexistent/bin/java"), error.getMessage());
+        assertTrue(error.getMessage().contains("-Dtarget.java"), error.getMessage());
+    }
+
+    @Test
+    void aPortInUseIsNamedAndTheTargetExitsWithStatus3() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            for (String container : RunningTargets.containers()) {
+                TargetModule module = TargetModule.of(RunningTargets.CATALOG, container);
+                Process process = new ProcessBuilder(module.command(List.of(), RunningTargets.settings(container, Map.of()).java(),
+                        List.of("-Xmx128m"), List.of("--port", Integer.toString(taken.getLocalPort()))))
+                        .redirectErrorStream(true).start();
+                String output = new String(process.getInputStream().readAllBytes());
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+                assertEquals(3, process.exitValue(), container + ": " + output);
+                assertTrue(output.contains("error: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                        + ": the port is already in use"), container + ": " + output);
+            }
+        }
+    }
+
+    @Test
+    void theProbeSaysWhatAnsweredInsteadOfTheServlet() throws Exception {
+        int free;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            free = socket.getLocalPort();
+        }
+        var nothing = assertThrows(IllegalStateException.class,
+                () -> LoginProbe.await(URI.create("http://127.0.0.1:" + free), Duration.ofSeconds(1), () -> true));
+        assertTrue(nothing.getMessage().contains("did not answer a login: ConnectException"), nothing.getMessage());
+
+        TargetProcess target = RunningTargets.start("tomcat", Map.of("target.jvmArgs", "-Xmx128m"));
+        try {
+            var notFound = assertThrows(IllegalStateException.class, () -> LoginProbe.await(
+                    URI.create(target.baseUrl("127.0.0.1") + "/elsewhere"), Duration.ofSeconds(5), target::isAlive));
+            assertTrue(notFound.getMessage().contains("HTTP 404 (is the login servlet deployed at /loginServlet"),
+                    notFound.getMessage());
+        } finally {
+            target.close();
+        }
+    }
+}

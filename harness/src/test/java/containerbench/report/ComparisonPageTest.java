@@ -1,0 +1,93 @@
+package containerbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.measure.TcpCounters;
+import containerbench.measure.TierResources;
+import containerbench.measure.TierResult;
+import containerbench.results.RunResult;
+import containerbench.results.RunStatus;
+import containerbench.results.StoredRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ComparisonPageTest {
+
+    private static TierResult tier(int users, double tps, double cpuMicros) {
+        TierResources resources = new TierResources(10, 90, 99, 45, 400, 200, 512, cpuMicros, 100, 190, false, true,
+                new TcpCounters(0, 0, 0, 0));
+        return new TierResult(users + " users", users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
+                Map.of(), List.of(), 0, 10_000, resources, false);
+    }
+
+    private static RunResult run(String container, String startedAt, Map<String, String> settings, String report,
+            TierResult... tiers) {
+        return new RunResult(RunResult.SCHEMA, container + "-" + startedAt, RunStatus.COMPLETE, container, "1.0", container,
+                startedAt, startedAt, report, new RunResult.Target(true, "http://127.0.0.1:1", "17", "-Xmx1g", settings, Map.of(),
+                        container + ".target.log"),
+                new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, null, null, List.of(tiers), true);
+    }
+
+    private static StoredRun stored(RunResult run) {
+        return new StoredRun(run, Path.of("results", run.runId() + ".json"));
+    }
+
+    @Test
+    void statesEachRunAgainstTheBaselineInTheStudysTerms() {
+        List<RunResult> runs = List.of(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20)),
+                run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26)));
+        assertEquals(List.of("undertow TPS is 74% of tomcat's at 500 users; it uses 30% more CPU per request"
+                + " (26.0 vs 20.0 µs); mean response time +0.0 ms."), Findings.sentences(runs));
+    }
+
+    @Test
+    void everyValueIsEscapedSoThatNothingInAResultRunsInTheBrowser() {
+        RunSet set = new RunSet(List.of(stored(run("tomcat", "2026-01-01T00:00:00Z",
+                Map.of("maxThreads", "<script>alert(1)</script>"), null, tier(500, 1, 1)))), List.of("x.json: <img src=x onerror=alert(1)>"));
+        String html = ComparisonPage.html(set, Path.of("."));
+        assertFalse(html.contains("<script>alert(1)"), "a value became markup");
+        assertFalse(html.contains("<img src=x"), "a problem became markup");
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    }
+
+    @Test
+    void chartDataCannotCloseItsScriptElement() {
+        assertEquals("{\"a\":\"\\u003c/script\\u003e\"}", Html.scriptJson("{\"a\":\"</script>\"}"));
+    }
+
+    @Test
+    void theMarkdownSummaryHasARowPerRunAndTierAndShowsNoMinusOne() {
+        TierResult unknownCpu = new TierResult("100 users", 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
+                Map.of(), List.of(), 0, 10_000, new TierResources(10, -1, -1, -1, -1, -1, -1, -1, 100, 190, false, false, null), false);
+        String md = ComparisonPage.markdown(new RunSet(List.of(
+                stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(100, 40_000, 20), tier(500, 50_000, 20))),
+                stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, unknownCpu))), List.of()));
+        assertTrue(md.contains("| 100 | tomcat | 1000 | 1000 | 0 | 40000 | 2.50 | 2 | 5 | 9 | 40 | 0.00 | 90 | 99 | 20.0 | 400 | 200 | 100 | machine busy |"), md);
+        assertTrue(md.contains("| 100 | undertow | 1000 | 1000 | 0 | 30000 | 2.50 | 2 | 5 | 9 | 40 | 0.00 | – | – | – | – | – | 100 |  |"), md);
+        assertTrue(md.contains("| 500 | tomcat | 1000 | 1000 | 0 | 50000 |"), md);
+        assertFalse(md.contains("| 500 | undertow"), md);
+        assertFalse(md.contains("-1"), md);
+    }
+
+    @Test
+    void linksAreRelativeToThePageAndAMissingReportIsNamedNotLinked(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path results = Files.createDirectories(dir.resolve("results"));
+        Path report = Files.createDirectories(results.resolve("gatling/loginsimulation-1")).resolve("index.html");
+        Files.writeString(report, "report");
+        Files.writeString(results.resolve("tomcat.target.log"), "log");
+        StoredRun present = new StoredRun(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), "gatling/loginsimulation-1/index.html",
+                tier(500, 1, 1)), results.resolve("tomcat-1.json"));
+        StoredRun absent = new StoredRun(run("undertow", "2026-01-01T00:05:00Z", Map.of(), "gatling/loginsimulation-2/index.html",
+                tier(500, 1, 1)), results.resolve("undertow-1.json"));
+        String html = ComparisonPage.html(new RunSet(List.of(present, absent), List.of()), dir.resolve("page"));
+        assertTrue(html.contains("<a href=\"../results/gatling/loginsimulation-1/index.html\">loginsimulation-1</a>"), html);
+        assertTrue(html.contains("<a href=\"../results/tomcat.target.log\">tomcat.target.log</a>"), html);
+        assertTrue(html.contains("loginsimulation-2 <small>(not here)</small>"), html);
+        assertFalse(html.contains(dir.toString()), "no absolute path on the page");
+    }
+}

@@ -1,0 +1,81 @@
+package containerbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsStoreTest {
+
+    private static final Instant NOW = Instant.parse("2026-12-02T10:15:30Z");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRunNeverTakesTheNameOfAnother() {
+        ResultsStore store = new ResultsStore(dir);
+        assertEquals("tomcat-20261202-101530", store.claim("tomcat", NOW));
+        assertEquals("tomcat-20261202-101530-2", store.claim("tomcat", NOW));
+        Path first = ResultsStore.newDirectory(dir, "study", NOW);
+        assertNotEquals(first, ResultsStore.newDirectory(dir, "study", NOW));
+    }
+
+    @Test
+    void pathsAreStoredRelativeToTheFileAndReadBackWhereverTheFolderWent() throws IOException {
+        ResultsStore store = new ResultsStore(dir.resolve("results"));
+        String runId = store.claim("jetty", NOW);
+        Path report = dir.resolve("results/gatling/loginsimulation-1/index.html");
+        RunResult run = RunResult.running(runId, "jetty", "12.1", "jetty", NOW.toString(),
+                new RunResult.Target(true, "http://127.0.0.1:1", "17", "", java.util.Map.of(), java.util.Map.of(),
+                        store.relative(store.logOf(runId))), null, null, null)
+                .finished(RunStatus.COMPLETE, NOW.toString(), store.relative(report), null, null, List.of(), true);
+        store.write(run);
+        String json = Files.readString(store.fileOf(runId));
+        assertTrue(json.contains("\"gatlingReport\" : \"gatling/loginsimulation-1/index.html\""), json);
+        assertTrue(json.contains("\"log\" : \"" + runId + ".target.log\""), json);
+        assertTrue(json.contains("\"status\" : \"complete\""), json);
+
+        Path moved = Files.move(dir.resolve("results"), dir.resolve("elsewhere"));
+        StoredRun read = ResultsStore.read(moved.resolve(runId + ".json"));
+        assertEquals(moved.resolve("gatling/loginsimulation-1/index.html"), read.gatlingReport());
+        assertEquals(moved.resolve(runId + ".target.log"), read.resolve(read.run().target().log()));
+    }
+
+    @Test
+    void aSchema1FileWithAbsolutePathsStillReads() throws IOException {
+        Path file = Files.writeString(dir.resolve("tomcat-20261201-101530.json"), """
+                { "schema" : 1, "runId" : "tomcat-20261201-101530", "status" : "complete", "container" : "tomcat",
+                  "gatlingReport" : "/ci/target/gatling/loginsimulation-1/index.html",
+                  "tiers" : [ { "name" : "100 users", "users" : 100, "requests" : 10, "ok" : 10, "tps" : 5.0 } ] }
+                """);
+        StoredRun read = ResultsStore.read(file);
+        assertEquals(RunStatus.COMPLETE, read.run().status());
+        assertEquals(Path.of("/ci/target/gatling/loginsimulation-1/index.html"), read.gatlingReport());
+        assertEquals(100, read.run().tiers().get(0).users());
+    }
+
+    @Test
+    void aSchemaOfTheFutureIsRefusedNamingIt() throws IOException {
+        Path file = Files.writeString(dir.resolve("future.json"), "{ \"schema\" : 99, \"runId\" : \"x\" }");
+        var error = assertThrows(IOException.class, () -> ResultsStore.read(file));
+        assertEquals("results schema 99, this version reads schemas 1 and 2", error.getMessage());
+    }
+
+    @Test
+    void theOnlyRunOfAFolderOrNone() throws IOException {
+        assertEquals(null, ResultsStore.onlyRun(dir));
+        ResultsStore store = new ResultsStore(dir);
+        String runId = store.claim("undertow", NOW);
+        store.write(RunResult.failedToStart(runId, "undertow", "undertow", NOW.toString(), NOW.toString()));
+        assertEquals(RunStatus.FAILED, ResultsStore.onlyRun(dir).run().status());
+    }
+}

@@ -1,0 +1,221 @@
+package containerbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import containerbench.measure.TierResult;
+import containerbench.results.RunResult;
+import containerbench.results.RunStatus;
+import containerbench.results.StoredRun;
+import containerbench.settings.TargetCatalog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The benchmark end to end, as a user runs it: {@code mvn gatling:test -P<container>} with tiny
+ * tiers for each container, into a results folder of its own so that no real results are touched;
+ * then the comparison page those runs left, in a real browser, and the folder copied elsewhere.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BenchmarkSmokeIT {
+
+    // The first count of Gatling's statistics table is the total of all requests.
+    private static final Pattern REPORT_TOTAL = Pattern.compile("<td class=\"value total col-2\">(\\d+)</td>");
+    private static final Pattern HREF = Pattern.compile("href=\"([^\"#]+)\"");
+    private static final List<String> CHROMIUM_FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync");
+
+    private final Path work = Runs.work("smoke");
+    private final Path benchmarks = work.resolve("benchmarks");
+
+    static List<String> containers() {
+        return TargetCatalog.read(Runs.ROOT).names();
+    }
+
+    @Order(1)
+    @ParameterizedTest
+    @MethodSource("containers")
+    void aShortRunLeavesGatlingsReportAndResultsThatAgreeWithIt(String container) throws Exception {
+        String marker = UUID.randomUUID().toString();
+        maven(container + "-mvn.log", "gatling:test", "-P" + container, "-Dtiers=5,10", "-DtierSeconds=2",
+                "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks, "-Dthreads=64",
+                // Marks the target JVM, to find it if it were left behind.
+                "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker);
+
+        List<Path> results = Runs.list(benchmarks, ".json").stream()
+                .filter(f -> f.getFileName().toString().startsWith(container + "-")).toList();
+        assertEquals(1, results.size(), "one results file: " + results);
+        StoredRun stored = containerbench.results.ResultsStore.read(results.get(0));
+        RunResult run = stored.run();
+        assertEquals(RunStatus.COMPLETE, run.status());
+        assertEquals(RunResult.SCHEMA, run.schema());
+        assertEquals(container, run.container());
+        assertEquals(List.of(5, 10), run.tiers().stream().map(TierResult::users).toList());
+        for (TierResult tier : run.tiers()) {
+            assertTrue(tier.ok() > 0 && tier.tps() > 0, "OK requests in tier " + tier);
+            assertTrue(tier.latencyMs().p50() <= tier.latencyMs().p99(), "ordered percentiles in " + tier);
+            assertNotNull(tier.resources(), "CPU and memory sampled during tier " + tier.name());
+            assertTrue(tier.resources().targetCpuMeanPercent() > 0 && tier.resources().targetRssMaxMib() > 0
+                    && tier.resources().heapUsedMaxMib() > 0, "target CPU, RSS and heap in " + tier.resources());
+        }
+        assertTrue(run.target().launched() && !run.target().settings().isEmpty(), "the target's settings are recorded");
+        assertEquals("64", run.target().common().get("threads"), "the knob as the target reported it");
+        assertTrue(run.description().startsWith(container) && run.description().contains("=64"), run.description());
+        assertTrue(run.environment().logicalCpus() > 0 && run.environment().somaxconn() > 0, "environment: " + run.environment());
+        // gatling.conf asks for io_uring; a kernel that refuses it leaves epoll, never nothing.
+        assertTrue(List.of("io_uring", "epoll").contains(run.injector().transport()) && run.injector().eventLoops() > 0,
+                "Gatling's transport and event loops: " + run.injector());
+
+        assertFalse(Path.of(run.gatlingReport()).isAbsolute(), "the report's path is relative: " + run.gatlingReport());
+        assertFalse(Path.of(run.target().log()).isAbsolute(), "the log's path is relative: " + run.target().log());
+        assertTrue(Files.isRegularFile(stored.resolve(run.target().log())), "the target's log is where the results say");
+        Path report = stored.gatlingReport();
+        assertTrue(report.startsWith(benchmarks.resolve("gatling")), "Gatling's report is inside the results folder: " + report);
+        assertTrue(Files.isRegularFile(report), "Gatling's report is where the results say: " + report);
+        String index = Files.readString(report);
+        Matcher total = REPORT_TOTAL.matcher(index);
+        assertTrue(total.find(), "Gatling's report has a statistics table");
+        long ours = run.warmup().requests() + run.tiers().stream().mapToLong(TierResult::requests).sum();
+        assertEquals(Long.parseLong(total.group(1)), ours, "our counts agree with Gatling's report");
+        for (TierResult tier : run.tiers()) {
+            assertTrue(index.contains(">" + tier.name() + "</span>"), "Gatling's report names tier " + tier.name());
+        }
+        assertTrue(index.contains("Description: </span>") && index.contains("-P" + container + " "),
+                "Gatling's report is described by the command that ran it");
+
+        assertFalse(Runs.anyAlive(marker), "no target JVM left");
+    }
+
+    @Order(2)
+    @Test
+    void theComparisonPageShowsEveryContainerAndRendersInABrowser() throws Exception {
+        Path page = benchmarks.resolve("index.html");
+        String html = Files.readString(page);
+        for (String container : containers()) {
+            assertTrue(html.contains("<td class=\"l\">" + container + "</td>"), container + " has rows in the tier table");
+        }
+        String summary = Files.readString(benchmarks.resolve("summary.md"));
+        assertTrue(summary.contains("| 10 | undertow |") && summary.contains("| 10 | tomcat |"), summary);
+
+        Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+                .map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
+        // CI installs Chromium (.ci/run) and must not skip this; a developer without it is told.
+        assumeTrue(chromium != null || "true".equals(System.getenv("CI")), "no Chromium here: apt-get install chromium");
+        assertNotNull(chromium, "Chromium is installed by .ci/run");
+
+        Path dom = work.resolve("page-dom.html");
+        Path log = work.resolve("chromium.log");
+        chromium(chromium, dom, log, "--virtual-time-budget=5000", "--enable-logging=stderr", "--v=0", "--dump-dom",
+                page.toUri().toString());
+        String rendered = Files.readString(dom);
+        assertTrue(rendered.contains("<body data-charts=\"3\">"), "three charts drawn: " + rendered.lines()
+                .filter(l -> l.contains("<body")).findFirst().orElse("(no body)"));
+        assertFalse(rendered.contains("data-errors"), "no script error");
+        List<String> console = Files.readAllLines(log).stream().filter(line -> line.contains(":CONSOLE")).toList();
+        assertEquals(List.of(), console, "no console messages");
+
+        Path screenshot = work.resolve("comparison.png");
+        chromium(chromium, work.resolve("screenshot.out"), work.resolve("screenshot.log"), "--window-size=1400,2400",
+                "--screenshot=" + screenshot, page.toUri().toString());
+        assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content, kept at " + screenshot);
+    }
+
+    @Order(3)
+    @Test
+    void aResultsFolderCopiedElsewhereKeepsItsPageAndLinks() throws Exception {
+        Path copy = copyTree(benchmarks, work.resolve("copied-elsewhere/benchmarks"));
+        assertLinksResolve(copy.resolve("index.html"), containers().size() * 2);
+        // Regenerated from the copy alone, with the original folder gone from sight.
+        Path log = work.resolve("compare-copy.log");
+        assertEquals(0, Runs.bench(log, "compare", copy.toString()), () -> Runs.tail(log));
+        assertLinksResolve(copy.resolve("index.html"), containers().size() * 2);
+    }
+
+    @Order(4)
+    @Test
+    void theCompareCommandReadsCopiedFilesAndNamesTheBadOnes() throws Exception {
+        Path copies = Files.createDirectories(work.resolve("copied"));
+        List<String> args = new ArrayList<>(List.of("compare", "--out", work.resolve("compared").toString()));
+        for (Path result : Runs.list(benchmarks, ".json")) {
+            args.add(Files.copy(result, copies.resolve("from-elsewhere-" + result.getFileName())).toString());
+        }
+        Path corrupt = Files.writeString(copies.resolve("corrupt.json"), "{ \"schema\": 1, \"tiers\": [");
+        Path future = Files.writeString(copies.resolve("future.json"), "{ \"schema\": 99, \"runId\": \"x\" }");
+        args.addAll(List.of(corrupt.toString(), future.toString(), copies.resolve("missing.json").toString()));
+        Path log = work.resolve("compare.log");
+        assertEquals(0, Runs.bench(log, args.toArray(String[]::new)), () -> Runs.tail(log));
+        String output = Files.readString(log);
+        assertTrue(output.contains("skipped " + corrupt + ": not a results file"), output);
+        assertTrue(output.contains("skipped " + future + ": results schema 99"), output);
+        assertTrue(output.contains("skipped " + copies.resolve("missing.json") + ": no such file"), output);
+        assertTrue(output.contains("compared " + containers().size() + " run(s)"), output);
+        String html = Files.readString(work.resolve("compared/index.html"));
+        assertTrue(html.contains("corrupt.json") && html.contains("id=\"findings\""), "problems and findings on the page");
+        assertTrue(html.contains("(not here)"), "the reports of copied files are named, not linked to nothing");
+    }
+
+    /** Every link of the page leads to a file, and there are at least {@code atLeast} of them. */
+    private static void assertLinksResolve(Path page, int atLeast) throws IOException {
+        Matcher href = HREF.matcher(Files.readString(page));
+        int links = 0;
+        while (href.find()) {
+            Path target = page.getParent().resolve(href.group(1)).normalize();
+            assertTrue(Files.isRegularFile(target), "the link " + href.group(1) + " of " + page + " leads to " + target);
+            links++;
+        }
+        assertTrue(links >= atLeast, links + " links on " + page);
+    }
+
+    private static Path copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path copy = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(file, copy);
+                }
+            }
+        }
+        return to;
+    }
+
+    private Path maven(String logName, String... args) throws Exception {
+        Path log = work.resolve(logName);
+        assertEquals(0, Runs.mvn(log, Arrays.asList(args)), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));
+        return log;
+    }
+
+    private static void chromium(Path chromium, Path out, Path log, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(chromium.toString()));
+        command.addAll(CHROMIUM_FLAGS);
+        command.add("--user-data-dir=" + Files.createTempDirectory("chromium"));
+        command.addAll(Arrays.asList(args));
+        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(log.toFile()).start();
+        if (!process.waitFor(90, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("Chromium did not finish within 90 s: " + command);
+        }
+    }
+}

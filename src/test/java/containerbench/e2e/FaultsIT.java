@@ -1,0 +1,197 @@
+package containerbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.measure.TierResult;
+import containerbench.results.RunResult;
+import containerbench.results.RunStatus;
+import containerbench.run.MavenRun;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a run does when things go wrong, each as a user would meet it through
+ * {@code mvn gatling:test}: it ends with a clear message within seconds, leaves no JVM behind, and
+ * keeps every result written so far. Every run here is bounded by its own small plan.
+ */
+class FaultsIT {
+
+    private static final Set<String> CAUSES = Set.of("refused", "reset", "timeout");
+
+    private final Path work = Runs.work("faults");
+    private final String marker = UUID.randomUUID().toString();
+
+    private List<String> run(String container, String... extra) {
+        List<String> args = new ArrayList<>(List.of("gatling:test", "-P" + container,
+                "-Dbenchmarks.dir=" + work.resolve("benchmarks"),
+                // Marks both JVMs of the run, to find them if they were left behind.
+                "-Dcontainerbench.test=" + marker, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.test=" + marker));
+        args.addAll(List.of(extra));
+        return args;
+    }
+
+    @Test
+    void anOverloadedTargetCompletesTheRunWithEveryFailureClassifiedAndStillAnswers() throws Exception {
+        // 2000 users against 4 threads, 50 connections and a backlog of 1; requests give up after 3 s.
+        Path log = work.resolve("overload.log");
+        int status = Runs.mvn(log, run("tomcat", "-Dtiers=2000", "-DtierSeconds=3", "-DwarmupSeconds=0",
+                "-DmaxThreads=4", "-DmaxConnections=50", "-DacceptCount=1", "-Dgatling.http.requestTimeout=3000"));
+        assertEquals(0, status, () -> Runs.tail(log));
+        RunResult run = onlyResult();
+        assertEquals(RunStatus.COMPLETE, run.status());
+        TierResult tier = run.tiers().get(0);
+        assertTrue(tier.overloaded(), "the tier is marked overloaded");
+        assertTrue(tier.ko() > 0 && tier.ok() > 0, "some requests failed, some passed: " + tier);
+        assertEquals(tier.ko(), tier.failures().values().stream().mapToLong(Long::longValue).sum(), "every failure counted");
+        tier.failures().keySet().forEach(cause -> assertTrue(CAUSES.contains(cause) || cause.matches("HTTP \\d{3}"),
+                "classified: " + tier.failures()));
+        assertFalse(tier.failureExamples().isEmpty(), "Gatling's messages kept");
+        if (Files.exists(Path.of("/proc/net/netstat"))) {
+            assertTrue(tier.resources().kernelTcp().listenOverflows() > 0, "the kernel saw the backlog overflow");
+        }
+        assertEquals(Boolean.TRUE, run.answeredAfterRun(), "the target answers a login after the overload");
+        assertTrue(Files.isRegularFile(Runs.onlyRun(work.resolve("benchmarks")).gatlingReport()), "Gatling's report written");
+        assertFalse(Runs.anyAlive(marker), "no JVM left");
+    }
+
+    @Test
+    void aTargetKilledDuringATierEndsTheRunAtOnceAndKeepsItsFigures() throws Exception {
+        Path log = work.resolve("kill-target.log");
+        Process maven = startLongRun(log, false, "undertow");
+        awaitProcess("TargetMain", log).destroyForcibly();
+        long killed = System.nanoTime();
+        assertTrue(maven.waitFor(50, TimeUnit.SECONDS), "the run ends long before its 60 s tier would");
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
+        System.out.println("FaultsIT: the run ended " + seconds + " s after the target was killed");
+        assertNotEquals(0, maven.exitValue(), "the build fails");
+        String output = Files.readString(log);
+        assertTrue(output.contains("the target died during the run"), output);
+        RunResult run = onlyResult();
+        assertEquals(RunStatus.FAILED, run.status());
+        assertTrue(run.tiers().get(0).ok() > 0, "the figures measured before the death are kept");
+        assertFalse(Runs.anyAlive(marker), "no JVM left");
+    }
+
+    @Test
+    void ctrlCStopsEveryJvmAndKeepsTheResultsMarkedInterrupted() throws Exception {
+        Path log = work.resolve("ctrl-c.log");
+        Process maven = startLongRun(log, true, "tomcat");
+        // SIGINT to the whole process group, as a terminal sends it.
+        new ProcessBuilder("kill", "-INT", "--", "-" + maven.pid()).inheritIO().start().waitFor();
+        assertTrue(maven.waitFor(30, TimeUnit.SECONDS), "Maven stops");
+        awaitGone(marker);
+        RunResult run = onlyResult();
+        assertEquals(RunStatus.INTERRUPTED, run.status());
+        assertTrue(run.tiers().get(0).ok() > 0, "the figures measured before Ctrl-C are kept");
+    }
+
+    @Test
+    void killingMavenAloneStopsTheBenchmarkAndTheTarget() throws Exception {
+        Path log = work.resolve("kill-maven.log");
+        Process maven = startLongRun(log, false, "tomcat");
+        maven.destroyForcibly();
+        awaitGone(marker);
+        assertEquals(RunStatus.INTERRUPTED, onlyResult().status());
+    }
+
+    @Test
+    void aTargetUrlWhereNothingListensFailsFastAndSaysSo() throws Exception {
+        int free;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            free = socket.getLocalPort();
+        }
+        Path log = work.resolve("nothing-there.log");
+        assertNotEquals(0, Runs.mvn(log, run("tomcat", "-Dtarget.url=http://127.0.0.1:" + free)));
+        String output = Files.readString(log);
+        assertTrue(output.contains("did not answer a login: ConnectException"), output);
+        assertEquals(RunStatus.FAILED, onlyResult().status());
+    }
+
+    @Test
+    void aProfileThatDoesNotExistStopsTheRunInsteadOfMeasuringADefault() throws Exception {
+        assertStopsBeforeAnythingStarts("no-profile", "no container chosen: run with -Pjetty or -Ptomcat or -Pundertow",
+                run("jboss"));
+    }
+
+    @Test
+    void twoContainerProfilesAreRefusedNotReducedToOne() throws Exception {
+        assertStopsBeforeAnythingStarts("two-profiles",
+                "-Ptomcat,undertow activates 2 container profiles, and a run measures one container", run("tomcat,undertow"));
+    }
+
+    @Test
+    void aMistypedPropertyStopsTheRunWithinSecondsNamingTheRightOne() throws Exception {
+        long seconds = assertStopsBeforeAnythingStarts("typo",
+                "unknown property -DtierSecond: did you mean -DtierSeconds? Nothing was started.", run("tomcat", "-DtierSecond=3"));
+        System.out.println("FaultsIT: a mistyped property stopped mvn gatling:test after " + seconds + " s");
+    }
+
+    /** The run fails saying {@code message}, writes no results and leaves no JVM; returns how many seconds it took. */
+    private long assertStopsBeforeAnythingStarts(String name, String message, List<String> args) throws Exception {
+        Path log = work.resolve(name + ".log");
+        long start = System.nanoTime();
+        assertNotEquals(0, Runs.mvn(log, args));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        String output = Files.readString(log);
+        assertTrue(output.contains(message), output);
+        assertTrue(Runs.list(work.resolve("benchmarks"), ".json").isEmpty(), "nothing started, nothing written");
+        assertFalse(Runs.anyAlive(marker), "no JVM left");
+        return seconds;
+    }
+
+    /** A run whose single 60 s tier outlasts the test, returned two seconds into its load. */
+    private Process startLongRun(Path log, boolean ownProcessGroup, String container) throws Exception {
+        Process maven = MavenRun.start(log, ownProcessGroup, run(container, "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
+        awaitProcess("TargetMain", log);
+        awaitLine(log, "against http://");
+        Thread.sleep(2000);
+        return maven;
+    }
+
+    private RunResult onlyResult() throws IOException {
+        return Runs.onlyRun(work.resolve("benchmarks")).run();
+    }
+
+    private ProcessHandle awaitProcess(String part, Path log) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (System.nanoTime() < deadline) {
+            ProcessHandle found = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
+                    .map(line -> line.contains(marker) && line.contains(part)).orElse(false)).findFirst().orElse(null);
+            if (found != null) {
+                return found;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no " + part + " process started; output:\n" + Runs.tail(log));
+    }
+
+    private static void awaitLine(Path log, String text) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            if (Files.readString(log).contains(text)) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("never printed '" + text + "':\n" + Runs.tail(log));
+    }
+
+    private static void awaitGone(String marker) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (Runs.anyAlive(marker) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertFalse(Runs.anyAlive(marker), "every JVM of the run stopped within 30 s");
+    }
+}

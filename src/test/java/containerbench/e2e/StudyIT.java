@@ -1,0 +1,48 @@
+package containerbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.results.ResultsStore;
+import containerbench.study.StudyResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** ./bench study end to end: cells in turn, a failed cell recorded and counted, the spread per configuration. */
+class StudyIT {
+
+    @Test
+    void aStudyRunsEveryCellRecordsTheFailedOnesSummarizesTheRestAndExits1() throws Exception {
+        Path work = Runs.work("study");
+        Path log = work.resolve("bench.log");
+        int exit = Runs.bench(log, "study", "--out", work.resolve("studies").toString(),
+                Runs.ROOT.resolve("src/test/resources/studies/tiny.properties").toString());
+        String output = Files.readString(log);
+        assertEquals(1, exit, "a study with failed cells is a failed study:\n" + output);
+        assertTrue(output.contains("error: 2 of 4 cells failed"), output);
+        assertTrue(output.contains("[study] cell 1 of 4: tomcat threads=8 (repetition 1): complete"), output);
+        assertTrue(output.contains("[study] cell 2 of 4: tomcat threads=0 (repetition 1): failed (bad value for --maxThreads: '0'"),
+                output);
+        assertTrue(output.contains("about"), "an estimate of the time left");
+
+        Path studyJson = Path.of(output.lines().filter(l -> l.startsWith("[study] ") && l.contains("study.json"))
+                .findFirst().orElseThrow().substring("[study] ".length()).split(" and ")[0]);
+        StudyResult study = ResultsStore.readJson(studyJson, StudyResult.class);
+        assertEquals(4, study.cells().size());
+        assertEquals(2, study.failedCells());
+        StudyResult.Summary good = study.summary().stream().filter(s -> s.configuration().equals("tomcat threads=8"))
+                .findFirst().orElseThrow();
+        assertEquals(2, good.completed());
+        StudyResult.SummaryTier tier = good.tiers().get(0);
+        assertEquals(2, tier.tps().n());
+        assertTrue(tier.tps().mean() > 0 && tier.tps().ci95Low() <= tier.tps().mean() && tier.tps().mean() <= tier.tps().ci95High());
+        assertTrue(tier.best());
+        assertEquals(2, study.summary().stream().filter(s -> s.configuration().equals("tomcat threads=0"))
+                .findFirst().orElseThrow().failed());
+        assertTrue(Files.isRegularFile(studyJson.resolveSibling("summary.md")));
+        String page = Files.readString(studyJson.resolveSibling("study.html"));
+        assertTrue(page.contains("<tr class=\"best\"><td class=\"l\">tomcat threads=8</td><td>2</td>"), page);
+        assertTrue(page.contains("tomcat threads=0: 2 cell(s) failed."), page);
+    }
+}
