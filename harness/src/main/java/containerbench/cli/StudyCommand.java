@@ -53,11 +53,12 @@ final class StudyCommand implements Command {
         }
         Path root = ProjectRoot.find();
         StudyRunner study = StudyRunner.prepare(file, TargetCatalog.read(root), CpuPlacement.machineCpus());
-        Path dir = study.run(Path.of(arguments.options().getOrDefault("out", root.resolve("target/benchmarks/studies").toString())));
-        StudyResult result = StudyRunner.writeViews(dir.resolve("study.json"));
+        StudyRunner.Outcome outcome = study.run(Path.of(arguments.options().getOrDefault("out",
+                root.resolve("target/benchmarks/studies").toString())));
+        StudyResult result = outcome.study();
         if (result.failedCells() > 0) {
             err.println("error: " + result.failedCells() + " of " + result.cells().size() + " cells failed; each"
-                    + " says why above and in " + dir.resolve("study.json"));
+                    + " says why above and in " + outcome.directory().resolve("study.json"));
             return Bench.FAILED;
         }
         return Bench.DONE;

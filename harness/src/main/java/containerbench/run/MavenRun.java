@@ -66,7 +66,7 @@ public final class MavenRun {
         if (ownProcessGroup) {
             command.addAll(List.of("python3", "-c", OWN_GROUP));
         }
-        command.addAll(List.of(maven(root), "-B", "-ntp"));
+        command.addAll(List.of(maven(root), "-B", "-ntp", "-Dstyle.color=never"));
         if (System.getProperty("maven.repo.local") != null) {
             command.add("-Dmaven.repo.local=" + System.getProperty("maven.repo.local"));
         }

@@ -66,8 +66,12 @@ public final class StudyRunner {
         return plan;
     }
 
+    /** A study that ran: its folder, and what it found. */
+    public record Outcome(Path directory, StudyResult study) {
+    }
+
     /** Runs every cell into a new folder under {@code studiesDir} and writes study.json, summary.md and study.html. */
-    public Path run(Path studiesDir) throws IOException, InterruptedException {
+    public Outcome run(Path studiesDir) throws IOException, InterruptedException {
         Instant started = Instant.now();
         Path dir = ResultsStore.newDirectory(studiesDir, plan.name(), started);
         List<StudyPlan.Cell> cells = plan.cells();
@@ -89,7 +93,7 @@ public final class StudyRunner {
                 started.toString(), Instant.now().toString(), results, summarize(results));
         ResultsStore.writeJson(dir.resolve("study.json"), study);
         writeViews(dir, study);
-        return dir;
+        return new Outcome(dir, study);
     }
 
     /** The table, summary.md and study.html of a study, from its study.json; no load. */
