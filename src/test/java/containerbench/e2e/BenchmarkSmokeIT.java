@@ -79,8 +79,8 @@ class BenchmarkSmokeIT {
             assertTrue(tier.resources().targetCpuMeanPercent() > 0 && tier.resources().targetRssMaxMib() > 0
                     && tier.resources().heapUsedMaxMib() > 0, "target CPU, RSS and heap in " + tier.resources());
         }
-        assertTrue(run.target().launched() && !run.target().settings().isEmpty(), "the target's settings are recorded");
-        assertEquals("64", run.target().common().get("threads"), "the knob as the target reported it");
+        assertTrue(run.baseline().launched() && !run.baseline().settings().isEmpty(), "the target's settings are recorded");
+        assertEquals("64", run.baseline().common().get("threads"), "the knob as the target reported it");
         assertTrue(run.description().startsWith(container) && run.description().contains("=64"), run.description());
         assertTrue(run.environment().logicalCpus() > 0 && run.environment().somaxconn() > 0, "environment: " + run.environment());
         // gatling.conf asks for io_uring; a kernel that refuses it leaves epoll, never nothing.
@@ -88,35 +88,61 @@ class BenchmarkSmokeIT {
                 "Gatling's transport and event loops: " + run.injector());
 
         assertFalse(Path.of(run.gatlingReport()).isAbsolute(), "the report's path is relative: " + run.gatlingReport());
-        assertFalse(Path.of(run.target().log()).isAbsolute(), "the log's path is relative: " + run.target().log());
-        assertTrue(Files.isRegularFile(stored.resolve(run.target().log())), "the target's log is where the results say");
-        Path report = stored.gatlingReport();
-        assertTrue(report.startsWith(benchmarks.resolve("gatling")), "Gatling's report is inside the results folder: " + report);
-        assertTrue(Files.isRegularFile(report), "Gatling's report is where the results say: " + report);
-        String index = Files.readString(report);
-        Matcher total = REPORT_TOTAL.matcher(index);
-        assertTrue(total.find(), "Gatling's report has a statistics table");
-        long ours = run.warmup().requests() + run.tiers().stream().mapToLong(TierResult::requests).sum();
-        assertEquals(Long.parseLong(total.group(1)), ours, "our counts agree with Gatling's report");
-        for (TierResult tier : run.tiers()) {
-            assertTrue(index.contains(">" + tier.name() + "</span>"), "Gatling's report names tier " + tier.name());
-        }
-        assertTrue(index.contains("Description: </span>") && index.contains("-P" + container + " "),
+        assertFalse(Path.of(run.baseline().log()).isAbsolute(), "the log's path is relative: " + run.baseline().log());
+        assertTrue(Files.isRegularFile(stored.resolve(run.baseline().log())), "the target's log is where the results say");
+        assertReportAgrees(stored);
+        assertTrue(Files.readString(stored.gatlingReport()).contains("-P" + container + " "),
                 "Gatling's report is described by the command that ran it");
-
         assertFalse(Runs.anyAlive(marker), "no target JVM left");
     }
 
     @Order(2)
     @Test
+    void twoContainerProfilesMeasureBothInTurnWithPairedVerdicts() throws Exception {
+        String marker = UUID.randomUUID().toString();
+        maven("interleaved-mvn.log", "gatling:test", "-Ptomcat,undertow", "-Dtiers=5,10", "-Drounds=2", "-DblockSeconds=1",
+                "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker);
+        List<Path> results = Runs.list(benchmarks, ".json").stream()
+                .filter(f -> f.getFileName().toString().startsWith("tomcat-undertow-")).toList();
+        assertEquals(1, results.size(), "one results file for the run: " + results);
+        StoredRun stored = containerbench.results.ResultsStore.read(results.get(0));
+        RunResult run = stored.run();
+        assertEquals(RunStatus.COMPLETE, run.status());
+        assertEquals(List.of("tomcat", "undertow"), run.targets().stream().map(RunResult.Target::label).toList());
+        assertEquals(2 * 2 * 2, run.blocks().size(), "two tiers of two rounds of one block per target");
+        assertEquals(List.of("tomcat", "undertow", "undertow", "tomcat"), run.blocks().subList(0, 4).stream()
+                .map(containerbench.measure.BlockResult::target).toList(), "A B, then B A");
+        assertTrue(run.blocks().stream().allMatch(b -> b.ok() > 0 && b.targetCpuMicrosPerResponse() > 0), "every block measured");
+        assertEquals(2, run.comparisons().size());
+        for (var tier : run.comparisons()) {
+            var comparison = tier.comparison().get(0);
+            assertEquals("tomcat", comparison.baseline());
+            assertEquals("undertow", comparison.other());
+            assertEquals(2, comparison.pairs());
+            assertTrue(comparison.tpsRatioLow() <= comparison.tpsRatio() && comparison.tpsRatio() <= comparison.tpsRatioHigh(),
+                    comparison.toString());
+        }
+        for (RunResult.Target target : run.targets()) {
+            assertTrue(Files.isRegularFile(stored.resolve(target.log())), "each target's own log: " + target.log());
+        }
+        assertReportAgrees(stored);
+        assertTrue(Files.readString(results.get(0).resolveSibling("index.html")).contains("Verdicts: tomcat vs undertow"),
+                "the page leads with the run's verdicts");
+        assertFalse(Runs.anyAlive(marker), "no target JVM left");
+    }
+
+    @Order(3)
+    @Test
     void theComparisonPageShowsEveryContainerAndRendersInABrowser() throws Exception {
         Path page = benchmarks.resolve("index.html");
         String html = Files.readString(page);
         for (String container : containers()) {
-            assertTrue(html.contains("<td class=\"l\">" + container + "</td>"), container + " has rows in the tier table");
+            assertTrue(html.contains("<td class=\"l\">" + container), container + " has rows in the tier table");
         }
+        assertTrue(html.contains("id=\"unlike\"") && html.contains("No finding is made between runs measured differently"),
+                "the interleaved run and the separate runs are listed apart");
         String summary = Files.readString(benchmarks.resolve("summary.md"));
-        assertTrue(summary.contains("| 10 | undertow |") && summary.contains("| 10 | tomcat |"), summary);
+        assertTrue(summary.contains("### Verdicts: tomcat vs undertow") && summary.contains("| 10 | undertow"), summary);
 
         Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
                 .map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
@@ -129,7 +155,7 @@ class BenchmarkSmokeIT {
         chromium(chromium, dom, log, "--virtual-time-budget=5000", "--enable-logging=stderr", "--v=0", "--dump-dom",
                 page.toUri().toString());
         String rendered = Files.readString(dom);
-        assertTrue(rendered.contains("<body data-charts=\"3\">"), "three charts drawn: " + rendered.lines()
+        assertTrue(rendered.contains("<body data-charts=\"4\">"), "four charts drawn, the ratios' among them: " + rendered.lines()
                 .filter(l -> l.contains("<body")).findFirst().orElse("(no body)"));
         assertFalse(rendered.contains("data-errors"), "no script error");
         List<String> console = Files.readAllLines(log).stream().filter(line -> line.contains(":CONSOLE")).toList();
@@ -141,18 +167,20 @@ class BenchmarkSmokeIT {
         assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content, kept at " + screenshot);
     }
 
-    @Order(3)
+    @Order(4)
     @Test
     void aResultsFolderCopiedElsewhereKeepsItsPageAndLinks() throws Exception {
+        // A report and a log per target of every run: the three separate runs and the interleaved one.
+        int links = containers().size() * 2 + 3;
         Path copy = copyTree(benchmarks, work.resolve("copied-elsewhere/benchmarks"));
-        assertLinksResolve(copy.resolve("index.html"), containers().size() * 2);
+        assertLinksResolve(copy.resolve("index.html"), links);
         // Regenerated from the copy alone, with the original folder gone from sight.
         Path log = work.resolve("compare-copy.log");
         assertEquals(0, Runs.bench(log, "compare", copy.toString()), () -> Runs.tail(log));
-        assertLinksResolve(copy.resolve("index.html"), containers().size() * 2);
+        assertLinksResolve(copy.resolve("index.html"), links);
     }
 
-    @Order(4)
+    @Order(5)
     @Test
     void theCompareCommandReadsCopiedFilesAndNamesTheBadOnes() throws Exception {
         Path copies = Files.createDirectories(work.resolve("copied"));
@@ -169,10 +197,30 @@ class BenchmarkSmokeIT {
         assertTrue(output.contains("skipped " + corrupt + ": not a results file"), output);
         assertTrue(output.contains("skipped " + future + ": results schema 99"), output);
         assertTrue(output.contains("skipped " + copies.resolve("missing.json") + ": no such file"), output);
-        assertTrue(output.contains("compared " + containers().size() + " run(s)"), output);
+        assertTrue(output.contains("compared " + (containers().size() + 1) + " run(s)"), output);
         String html = Files.readString(work.resolve("compared/index.html"));
-        assertTrue(html.contains("corrupt.json") && html.contains("id=\"findings\""), "problems and findings on the page");
+        assertTrue(html.contains("corrupt.json") && html.contains("class=\"findings\""), "problems and findings on the page");
         assertTrue(html.contains("(not here)"), "the reports of copied files are named, not linked to nothing");
+    }
+
+    /** Gatling's report is where the results say, inside the results folder, and counts what the results count. */
+    private void assertReportAgrees(StoredRun stored) throws IOException {
+        RunResult run = stored.run();
+        assertFalse(Path.of(run.gatlingReport()).isAbsolute(), "the report's path is relative: " + run.gatlingReport());
+        Path report = stored.gatlingReport();
+        assertTrue(report.startsWith(benchmarks.resolve("gatling")), "Gatling's report is inside the results folder: " + report);
+        assertTrue(Files.isRegularFile(report), "Gatling's report is where the results say: " + report);
+        String index = Files.readString(report);
+        Matcher total = REPORT_TOTAL.matcher(index);
+        assertTrue(total.find(), "Gatling's report has a statistics table");
+        long ours = run.warmups().stream().mapToLong(TierResult::requests).sum()
+                + run.tiers().stream().mapToLong(TierResult::requests).sum();
+        assertEquals(Long.parseLong(total.group(1)), ours, "our counts agree with Gatling's report");
+        for (TierResult tier : run.tiers()) {
+            String request = run.interleaved() ? tier.name() + " " + tier.target() : tier.name();
+            assertTrue(index.contains(">" + request + "</span>"), "Gatling's report names " + request);
+        }
+        assertTrue(index.contains("Description: </span>"), "Gatling's report has a description");
     }
 
     /** Every link of the page leads to a file, and there are at least {@code atLeast} of them. */

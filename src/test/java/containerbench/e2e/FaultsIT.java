@@ -125,12 +125,6 @@ class FaultsIT {
     }
 
     @Test
-    void twoContainerProfilesAreRefusedNotReducedToOne() throws Exception {
-        assertStopsBeforeAnythingStarts("two-profiles",
-                "-Ptomcat,undertow activates 2 container profiles, and a run measures one container", run("tomcat,undertow"));
-    }
-
-    @Test
     void aMistypedPropertyStopsTheRunWithinSecondsNamingTheRightOne() throws Exception {
         long seconds = assertStopsBeforeAnythingStarts("typo",
                 "unknown property -DtierSecond: did you mean -DtierSeconds? Nothing was started.", run("tomcat", "-DtierSecond=3"));

@@ -10,6 +10,7 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import containerbench.launch.LoginProbe;
+import containerbench.measure.Step;
 import containerbench.measure.TierRecorder;
 import containerbench.run.BenchmarkRun;
 import containerbench.settings.Gates;
@@ -34,47 +35,45 @@ public final class LoginSimulation extends Simulation {
     private final BenchmarkRun run = BenchmarkRun.start();
 
     // One connection per virtual user (Gatling's default), no cache lookups or URL re-encoding on
-    // the request path, and no warm-up call to an internet host.
-    private final HttpProtocolBuilder protocol = http.baseUrl(run.baseUrl().toString())
-            .disableWarmUp()
-            .disableCaching()
-            .disableUrlEncoding();
+    // the request path, and no warm-up call to an internet host; one protocol per target.
+    private final List<HttpProtocolBuilder> protocols = run.baseUrls().stream()
+            .map(url -> http.baseUrl(url.toString()).disableWarmUp().disableCaching().disableUrlEncoding()).toList();
 
     {
-        List<PopulationBuilder> steps = new ArrayList<>();
-        if (run.settings().plan().warmupSeconds() > 0) {
-            steps.add(users(run.warmup(), run.settings().plan().warmupSeconds()));
-        }
-        run.tiers().forEach(tier -> steps.add(users(tier, run.settings().plan().tierSeconds())));
         // Sequential: each step starts when every user of the one before has finished.
+        List<PopulationBuilder> steps = run.steps().stream().map(this::users).toList();
         PopulationBuilder chain = steps.get(steps.size() - 1);
         for (int i = steps.size() - 2; i >= 0; i--) {
             chain = steps.get(i).andThen(chain);
         }
-        setUp(chain).protocols(protocol).assertions(gates(run.settings().gates()));
+        setUp(chain).assertions(gates(run.settings().gates()));
     }
 
     /** The optional per-tier thresholds (-DmaxFailurePercent, -DmaxP99Ms) as Gatling assertions. */
     private List<Assertion> gates(Gates gates) {
         List<Assertion> assertions = new ArrayList<>();
-        for (TierRecorder tier : run.tiers()) {
+        for (String request : run.steps().stream().filter(step -> !step.warmup()).map(Step::name).distinct().toList()) {
             if (gates.maxFailurePercent() != null) {
-                assertions.add(details(tier.name()).failedRequests().percent().lte(gates.maxFailurePercent()));
+                assertions.add(details(request).failedRequests().percent().lte(gates.maxFailurePercent()));
             }
             if (gates.maxP99Ms() != null) {
-                assertions.add(details(tier.name()).responseTime().percentile(99.0).lte(gates.maxP99Ms()));
+                assertions.add(details(request).responseTime().percentile(99.0).lte(gates.maxP99Ms()));
             }
         }
         return assertions;
     }
 
     /**
-     * N users at once, each looping the login for the step's duration. The loop checks its clock
-     * only between logins (exitASAP false), so that no request leaves without being recorded.
+     * The step's users at once, each looping the login for the step's duration. The loop checks its
+     * clock only between logins (exitASAP false), so that no request leaves without being recorded.
      */
-    private PopulationBuilder users(TierRecorder tier, int seconds) {
-        return scenario(tier.name()).exec(during(Duration.ofSeconds(seconds), false).on(login(tier)))
-                .injectOpen(atOnceUsers(tier.users()));
+    private PopulationBuilder users(Step step) {
+        return scenario(step.scenario()).exec(session -> {
+                    run.enter(step);
+                    return session;
+                })
+                .exec(during(Duration.ofSeconds(step.seconds()), false).on(login(step.recorder())))
+                .injectOpen(atOnceUsers(step.users())).protocols(protocols.get(step.target()));
     }
 
     /**

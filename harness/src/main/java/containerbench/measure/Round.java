@@ -1,6 +1,6 @@
 package containerbench.measure;
 
-/** Figures as the results keep them: two decimals, enough for any rate or time here and no false precision. */
+/** Figures as the results keep them: two decimals for rates and times, four for ratios; no false precision. */
 public final class Round {
 
     private Round() {
@@ -8,5 +8,10 @@ public final class Round {
 
     public static double twoDecimals(double value) {
         return Math.round(value * 100) / 100.0;
+    }
+
+    /** Ratios near 1, whose third and fourth decimals are what an interval of ±2% is made of. */
+    public static double fourDecimals(double value) {
+        return Math.round(value * 10_000) / 10_000.0;
     }
 }

@@ -20,6 +20,7 @@ public final class TierRecorder {
     public static final String NO_RESPONSE = "no response";
 
     private final String name;
+    private final String target;
     private final int users;
     // Response times of OK requests in ms, as Gatling measures them; up to an hour, 3 digits.
     private final Histogram latency = new ConcurrentHistogram(3_600_000L, 3);
@@ -29,8 +30,13 @@ public final class TierRecorder {
     private final LongAccumulator firstSent = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator lastReceived = new LongAccumulator(Math::max, Long.MIN_VALUE);
 
-    public TierRecorder(String name, int users) {
+    /**
+     * @param name the tier's name, also the request name Gatling's report shows it under
+     * @param target the label of the target it loads
+     */
+    public TierRecorder(String name, String target, int users) {
         this.name = name;
+        this.target = target;
         this.users = users;
     }
 
@@ -63,20 +69,51 @@ public final class TierRecorder {
 
     /** The tier's figures; call once its users are done. */
     public TierResult result() {
-        long okCount = ok.sum();
-        long koCount = ko.sum();
-        long requests = okCount + koCount;
-        double seconds = requests == 0 ? 0 : Math.max(1, lastReceived.get() - firstSent.get()) / 1000.0;
-        Map<String, Long> reasons = new TreeMap<>();
-        failures.forEach((reason, count) -> reasons.put(reason, count.sum()));
-        Histogram snapshot = latency.copy();
-        TierResult.Latency ms = okCount == 0 ? null : new TierResult.Latency(
-                Round.twoDecimals(snapshot.getMean()), snapshot.getValueAtPercentile(50), snapshot.getValueAtPercentile(95),
-                snapshot.getValueAtPercentile(99), snapshot.getMaxValue());
-        return new TierResult(name, users, requests, okCount, koCount, Round.twoDecimals(seconds),
-                seconds == 0 ? 0 : Round.twoDecimals(okCount / seconds),
-                requests == 0 ? 0 : Round.twoDecimals(100.0 * koCount / requests), ms, reasons, List.of(),
-                requests == 0 ? 0 : firstSent.get(), requests == 0 ? 0 : lastReceived.get(), null, koCount > 0);
+        return combined(name, target, users, List.of(this));
     }
 
+    /**
+     * The figures of several blocks of one tier as one: counts summed, latencies merged, and the
+     * tier's seconds the sum of each block's, so that its TPS counts only the time it was loaded.
+     */
+    public static TierResult combined(String name, String target, int users, List<TierRecorder> blocks) {
+        long okCount = 0;
+        long koCount = 0;
+        double seconds = 0;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        Histogram merged = new Histogram(3_600_000L, 3);
+        Map<String, Long> reasons = new TreeMap<>();
+        for (TierRecorder block : blocks) {
+            long blockOk = block.ok.sum();
+            long blockKo = block.ko.sum();
+            okCount += blockOk;
+            koCount += blockKo;
+            if (blockOk + blockKo > 0) {
+                seconds += block.seconds();
+                first = Math.min(first, block.firstSent.get());
+                last = Math.max(last, block.lastReceived.get());
+            }
+            merged.add(block.latency.copy());
+            block.failures.forEach((reason, count) -> reasons.merge(reason, count.sum(), Long::sum));
+        }
+        long requests = okCount + koCount;
+        TierResult.Latency ms = okCount == 0 ? null : new TierResult.Latency(
+                Round.twoDecimals(merged.getMean()), merged.getValueAtPercentile(50), merged.getValueAtPercentile(95),
+                merged.getValueAtPercentile(99), merged.getMaxValue());
+        return new TierResult(name, target, users, requests, okCount, koCount, Round.twoDecimals(seconds),
+                seconds == 0 ? 0 : Round.twoDecimals(okCount / seconds),
+                requests == 0 ? 0 : Round.twoDecimals(100.0 * koCount / requests), ms, reasons, List.of(),
+                requests == 0 ? 0 : first, requests == 0 ? 0 : last, null, koCount > 0);
+    }
+
+    /** From the first request sent to the last response received, at least a millisecond; 0 with no request. */
+    double seconds() {
+        return ok.sum() + ko.sum() == 0 ? 0 : Math.max(1, lastReceived.get() - firstSent.get()) / 1000.0;
+    }
+
+    /** OK responses so far. */
+    public long okCount() {
+        return ok.sum();
+    }
 }

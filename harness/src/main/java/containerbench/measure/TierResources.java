@@ -24,12 +24,20 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
 
     private static final long MIB = 1024 * 1024;
 
-    /** The tier's resources, or {@code null} when no sample fell inside its window. */
-    public static TierResources of(List<ServerSampler.Sample> all, long startMillis, long endMillis, double tierSeconds,
+    /**
+     * The tier's resources, or {@code null} when no sample fell inside its windows: one window from
+     * its first request to its last response, or one per block of an interleaved tier.
+     */
+    public static TierResources of(List<ServerSampler.Sample> all, List<long[]> windows, double tierSeconds,
             long okRequests, int injectorCores, int machineCores) {
-        // A sample covers the second before it: count those wholly inside the tier.
+        if (windows.isEmpty()) {
+            return null;
+        }
+        // A sample covers the second before it: count those wholly inside one of the windows.
         List<ServerSampler.Sample> inside = all.stream().filter(s -> s.injectorCores() >= 0)
-                .filter(s -> s.epochMillis() - 1000 >= startMillis && s.epochMillis() <= endMillis).toList();
+                .filter(s -> windows.stream().anyMatch(w -> s.epochMillis() - 1000 >= w[0] && s.epochMillis() <= w[1])).toList();
+        long startMillis = windows.get(0)[0];
+        long endMillis = windows.get(windows.size() - 1)[1];
         if (inside.isEmpty()) {
             return null;
         }

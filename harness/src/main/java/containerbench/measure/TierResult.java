@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The figures of one tier, as written to the results JSON.
+ * The figures of one tier of one target, as written to the results JSON.
  *
+ * @param target the label of the target it loaded
  * @param seconds from the first request sent to the last response received
  * @param tps OK responses per second of the tier
  * @param failurePercent KO requests in percent of all requests
@@ -18,7 +19,7 @@ import java.util.Map;
  * @param resources the target's and injector's CPU and memory during the tier, or {@code null}
  * @param overloaded the target could not keep up: requests failed, or the listen queue overflowed
  */
-public record TierResult(String name, int users, long requests, long ok, long ko, double seconds, double tps,
+public record TierResult(String name, String target, int users, long requests, long ok, long ko, double seconds, double tps,
         double failurePercent, Latency latencyMs, Map<String, Long> failures, List<String> failureExamples,
         long startMillis, long endMillis, TierResources resources, boolean overloaded) {
 
@@ -34,7 +35,7 @@ public record TierResult(String name, int users, long requests, long ok, long ko
             }
         }
         boolean overflowed = resources != null && resources.kernelTcp() != null && resources.kernelTcp().listenOverflows() > 0;
-        return new TierResult(name, users, requests, ok, ko, seconds, tps, failurePercent, latencyMs, merged, examples,
+        return new TierResult(name, target, users, requests, ok, ko, seconds, tps, failurePercent, latencyMs, merged, examples,
                 startMillis, endMillis, resources, ko > 0 || overflowed);
     }
 

@@ -5,7 +5,7 @@ import containerbench.results.RunResult;
 import java.util.Formatter;
 import java.util.List;
 
-/** The per-tier table printed at the end of a run. */
+/** What a run prints at its end: the verdicts of an interleaved run first, then the table of every tier. */
 public final class ConsoleTable {
 
     private ConsoleTable() {
@@ -13,15 +13,24 @@ public final class ConsoleTable {
 
     public static String render(RunResult run) {
         Formatter out = new Formatter();
-        out.format("%s %s: %d tier(s) of %d s after a %d s warm-up at %d users%n", run.description(),
-                run.containerVersion(), run.tiers().size(), run.plan().tierSeconds(), run.plan().warmupSeconds(),
-                run.plan().warmupUsers());
-        out.format("%6s", "users");
+        String versions = String.join(", ", run.targets().stream().map(t -> t.label() + " " + t.containerVersion()).toList());
+        if (run.interleaved()) {
+            out.format("%s (%s): %d tier(s), each %d rounds of one %d s block per target, after a %d s warm-up each at %d users%n",
+                    run.description(), versions, run.comparisons().size(), run.interleaving().rounds(),
+                    run.interleaving().blockSeconds(), run.plan().warmupSeconds(), run.plan().warmupUsers());
+            out.format("verdicts (ratios to %s from the paired rounds, 95%% intervals):%n", run.baseline().label());
+            Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
+        } else {
+            out.format("%s (%s): %d tier(s) of %d s after a %d s warm-up at %d users%n", run.description(), versions,
+                    run.tiers().size(), run.plan().tierSeconds(), run.plan().warmupSeconds(), run.plan().warmupUsers());
+        }
+        int labelWidth = Math.max(6, run.targets().stream().mapToInt(t -> t.label().length()).max().orElse(6));
+        out.format("%6s %-" + labelWidth + "s", "users", "target");
         TierRow.HEADERS.forEach(header -> out.format(cell(header), header));
         out.format("%n");
         for (TierResult tier : run.tiers()) {
             TierRow row = TierRow.of(tier);
-            out.format("%6d", row.users());
+            out.format("%6d %-" + labelWidth + "s", row.users(), tier.target());
             List<String> cells = row.cells("-");
             for (int i = 0; i < cells.size(); i++) {
                 out.format(cell(TierRow.HEADERS.get(i)), cells.get(i));
@@ -29,8 +38,9 @@ public final class ConsoleTable {
             out.format("%s%n", row.flags().isEmpty() ? "" : "  " + String.join(", ", row.flags()));
             row.failures().forEach((reason, count) -> out.format("%6s   KO %s: %d%n", "", reason, count));
         }
-        out.format("(response times in ms, of OK requests; TPS = OK responses per second of the tier;"
-                + " CPU %% of one core, the target's; µs/req = target CPU microseconds per OK response)%n");
+        out.format("(response times in ms, of OK requests; TPS = OK responses per second of the tier%s;"
+                + " CPU %% of one core, the target's; µs/req = target CPU microseconds per OK response)%n",
+                run.interleaved() ? ", over its blocks" : "");
         return out.toString();
     }
 

@@ -1,42 +1,38 @@
 package containerbench.report;
 
 import containerbench.measure.TierResult;
-import containerbench.results.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The study's kind of conclusions: each run against the first (the baseline), tier by tier. */
+/**
+ * The study's kind of conclusions between separate runs measured alike: each series against the
+ * first (the baseline), tier by tier. Separate runs give no interval, so each sentence says so; an
+ * interleaved run gives {@link Verdicts} instead.
+ */
 final class Findings {
+
+    static final String UNPAIRED = " (separate runs: no interval)";
 
     private Findings() {
     }
 
-    static String label(RunResult run, List<RunResult> all) {
-        long same = all.stream().filter(r -> r.container().equals(run.container())).count();
-        return same > 1 ? run.container() + " (" + run.runId() + ")" : run.container();
-    }
-
-    static Optional<TierResult> tier(RunResult run, int users) {
-        return run.tiers().stream().filter(t -> t.users() == users).findFirst();
-    }
-
     /** Sentences such as "undertow TPS is 74% of tomcat's at 500 users; it uses 31% more CPU per request". */
-    static List<String> sentences(List<RunResult> runs) {
+    static List<String> sentences(List<Series> series) {
         List<String> out = new ArrayList<>();
-        if (runs.size() < 2) {
+        if (series.size() < 2) {
             return out;
         }
-        RunResult base = runs.get(0);
-        for (RunResult other : runs.subList(1, runs.size())) {
+        Series base = series.get(0);
+        for (Series other : series.subList(1, series.size())) {
             for (TierResult b : base.tiers()) {
-                Optional<TierResult> o = tier(other, b.users());
+                Optional<TierResult> o = other.tier(b.users());
                 if (o.isEmpty() || b.tps() <= 0) {
                     continue;
                 }
                 StringBuilder s = new StringBuilder();
-                s.append(label(other, runs)).append(" TPS is ").append(Math.round(100 * o.get().tps() / b.tps()))
-                        .append("% of ").append(label(base, runs)).append("'s at ").append(b.users()).append(" users");
+                s.append(other.label()).append(" TPS is ").append(Math.round(100 * o.get().tps() / b.tps()))
+                        .append("% of ").append(base.label()).append("'s at ").append(b.users()).append(" users");
                 double bCpu = b.resources() == null ? -1 : b.resources().targetCpuMicrosPerRequest();
                 double oCpu = o.get().resources() == null ? -1 : o.get().resources().targetCpuMicrosPerRequest();
                 if (bCpu > 0 && oCpu > 0) {
@@ -50,7 +46,7 @@ final class Findings {
                 if (o.get().failurePercent() != b.failurePercent()) {
                     s.append("; failures ").append(o.get().failurePercent()).append("% vs ").append(b.failurePercent()).append("%");
                 }
-                out.add(s.append('.').toString());
+                out.add(s.append(UNPAIRED).append('.').toString());
             }
         }
         return out;

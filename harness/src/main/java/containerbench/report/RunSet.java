@@ -20,8 +20,8 @@ import java.util.stream.Stream;
 public record RunSet(List<StoredRun> runs, List<String> problems) {
 
     /**
-     * Reads the named files; a directory stands for the latest complete run of each container in it.
-     * A run named twice is shown once.
+     * Reads the named files; a directory stands for the latest complete run of each container in it,
+     * and of each set of containers measured together. A run named twice is shown once.
      */
     public static RunSet read(List<Path> paths) {
         Map<String, StoredRun> runs = new LinkedHashMap<>();
@@ -36,9 +36,10 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
                 }
             }
         }
-        // Tomcat first, as the study's baseline, then by container and time.
+        // Interleaved runs first, for their verdicts; then tomcat, the study's baseline; then by container and time.
         List<StoredRun> ordered = runs.values().stream()
-                .sorted(Comparator.comparing((StoredRun r) -> !"tomcat".equals(r.run().container()))
+                .sorted(Comparator.comparing((StoredRun r) -> !r.run().interleaved())
+                        .thenComparing(r -> !"tomcat".equals(r.run().container()))
                         .thenComparing(r -> r.run().container()).thenComparing(r -> r.run().startedAt()))
                 .toList();
         return new RunSet(ordered, List.copyOf(problems));
@@ -50,7 +51,7 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
             for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
                 StoredRun run = readOne(file, problems);
                 if (run != null && run.run().status() == RunStatus.COMPLETE) {
-                    latest.merge(run.run().container(), run,
+                    latest.merge(subject(run.run()), run,
                             (a, b) -> a.run().startedAt().compareTo(b.run().startedAt()) >= 0 ? a : b);
                 }
             }
@@ -60,6 +61,11 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
         return List.copyOf(latest.values());
     }
 
+    /** What a run measured: its targets' labels, "tomcat" or "tomcat vs undertow". */
+    private static String subject(containerbench.results.RunResult run) {
+        return String.join(" vs ", run.targets().stream().map(containerbench.results.RunResult.Target::label).toList());
+    }
+
     private static StoredRun readOne(Path file, List<String> problems) {
         if (!Files.isRegularFile(file)) {
             problems.add(file + ": no such file");
@@ -67,7 +73,7 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
         }
         try {
             StoredRun stored = ResultsStore.read(file);
-            if (stored.run().tiers() == null || stored.run().tiers().isEmpty() || stored.run().container() == null) {
+            if (stored.run().tiers() == null || stored.run().tiers().isEmpty() || stored.run().targets().isEmpty()) {
                 problems.add(file + ": a run without tiers (status " + stored.run().status() + ")");
                 return null;
             }

@@ -1,8 +1,11 @@
 package containerbench.results;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -82,6 +85,11 @@ public final class ResultsStore {
         return directory.resolve(runId + ".target.log");
     }
 
+    /** The log of one target of a run with several: {@code <runId>.<label>.target.log}, "#" as "-" (a link keeps it). */
+    public Path logOf(String runId, String label) {
+        return directory.resolve(runId + "." + label.replace('#', '-') + ".target.log");
+    }
+
     /** {@code path} as a results file here refers to it: relative to this folder. */
     public String relative(Path path) {
         return path == null ? null
@@ -106,12 +114,31 @@ public final class ResultsStore {
      * @throws IOException naming why it is not one: unreadable, not JSON, or a schema this version cannot read
      */
     public static StoredRun read(Path file) throws IOException {
-        RunResult run = JSON.readValue(file.toFile(), RunResult.class);
-        if (!RunResult.READABLE.contains(run.schema())) {
-            throw new IOException("results schema " + run.schema() + ", this version reads schemas "
-                    + RunResult.READABLE.stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElseThrow());
+        JsonNode tree = JSON.readTree(file.toFile());
+        int schema = tree.path("schema").asInt(-1);
+        if (!RunResult.READABLE.contains(schema) || !(tree instanceof ObjectNode run)) {
+            throw new IOException("results schema " + schema + ", this version reads schemas "
+                    + String.join(", ", RunResult.READABLE.stream().map(String::valueOf).toList()));
         }
-        return new StoredRun(run, file);
+        return new StoredRun(JSON.treeToValue(schema < 3 ? oneTarget(run) : run, RunResult.class), file);
+    }
+
+    /** A schema 1 or 2 run, of one target, in the shape of schema 3: its target, warm-up and tiers labelled. */
+    private static ObjectNode oneTarget(ObjectNode run) {
+        String container = run.path("container").asText(null);
+        JsonNode target = run.remove("target");
+        ArrayNode targets = run.putArray("targets");
+        if (target instanceof ObjectNode one) {
+            one.put("label", container).put("container", container).set("containerVersion", run.get("containerVersion"));
+            targets.add(one);
+        }
+        JsonNode warmup = run.remove("warmup");
+        ArrayNode warmups = run.putArray("warmups");
+        if (warmup instanceof ObjectNode one) {
+            warmups.add(one.put("target", container));
+        }
+        run.path("tiers").forEach(tier -> ((ObjectNode) tier).put("target", container));
+        return run;
     }
 
     /** The one results file in {@code dir}, as a run in its own folder leaves it; {@code null} if there is not exactly one. */

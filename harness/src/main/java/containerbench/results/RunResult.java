@@ -1,64 +1,99 @@
 package containerbench.results;
 
+import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.measure.Injector;
 import containerbench.measure.Sampling;
 import containerbench.measure.TierResult;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One run, as written to {@code <benchmarks.dir>/<runId>.json}; README documents the schema. Paths
- * in it are relative to the file (schema 2), so that a results folder still works when copied;
- * schema 1 held absolute paths, which {@link StoredRun#resolve} reads the same way.
+ * in it are relative to the file, so that a results folder still works when copied. Schema 3 holds
+ * several targets (an interleaved run), its blocks and its paired comparisons; {@link ResultsStore}
+ * reads schemas 1 and 2 (one target, absolute paths in 1) into this shape.
  *
- * @param description the container and the knobs that differ from its defaults
+ * @param container the baseline's container: the only one of a one-container run
+ * @param containerVersion the baseline's version
+ * @param description the containers and the knobs that differ from their defaults
  * @param gatlingReport the index.html of this run's Gatling report, relative to this file
+ * @param targets every target, the baseline first
+ * @param interleaving how several targets shared each tier, or {@code null} for one target
  * @param environment the machine and its limits, or {@code null} when the run failed before the load
- * @param warmup the warm-up's figures, counted in no tier
- * @param answeredAfterRun whether the launched target still answered a login after the load (null if not asked)
+ * @param warmups every target's warm-up, counted in no tier
+ * @param tiers every tier of every target, in plan order, the targets in order within a tier
+ * @param blocks every block of an interleaved run, in the order they ran; empty for one target
+ * @param comparisons per tier, every target against the baseline, from the paired blocks
+ * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
  */
 public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
-        String description, String startedAt, String finishedAt, String gatlingReport, Target target, Plan plan,
-        Injector injector, Environment environment, Sampling sampling, TierResult warmup, List<TierResult> tiers,
+        String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
+        Plan plan, Interleaving interleaving, Injector injector, Environment environment, Sampling sampling,
+        List<TierResult> warmups, List<TierResult> tiers, List<BlockResult> blocks, List<TierComparison> comparisons,
         Boolean answeredAfterRun) {
 
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2);
+    public static final List<Integer> READABLE = List.of(1, 2, 3);
 
     /**
+     * @param label how results and pages name it: the container, with #2 for the same container again
      * @param launched whether the harness started the target (else it was already running at url)
      * @param settings every knob as the target reported it after start (empty for a running target)
      * @param common the same settings under their cross-container names: threads, backlog, idleTimeout
      * @param log the target's log, relative to the results file
      */
-    public record Target(boolean launched, String url, String java, String jvmArgs, Map<String, String> settings,
-            Map<String, String> common, String log) {
+    public record Target(String label, String container, String containerVersion, boolean launched, String url,
+            String java, String jvmArgs, Map<String, String> settings, Map<String, String> common, String log) {
     }
 
     /** @param recording false when the per-tier recording was switched off to measure its cost */
     public record Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording) {
     }
 
+    /** Rounds of one block per target, the order reversed every other round. */
+    public record Interleaving(int rounds, int blockSeconds) {
+    }
+
     /** A run that ended before its load began: a target that did not start, a probe that got no answer. */
     public static RunResult failedToStart(String runId, String container, String description, String startedAt,
             String finishedAt) {
         return new RunResult(SCHEMA, runId, RunStatus.FAILED, container, null, description, startedAt, finishedAt, null,
-                null, null, null, null, null, null, List.of(), null);
+                List.of(), null, null, null, null, null, List.of(), List.of(), List.of(), List.of(), null);
     }
 
-    /** A run whose target answers and whose load is about to start. */
-    public static RunResult running(String runId, String container, String containerVersion, String description,
-            String startedAt, Target target, Plan plan, Injector injector, Environment environment) {
-        return new RunResult(SCHEMA, runId, RunStatus.RUNNING, container, containerVersion, description, startedAt, null,
-                null, target, plan, injector, environment, null, null, List.of(), null);
+    /** A run whose targets answer and whose load is about to start. */
+    public static RunResult running(String runId, String description, String startedAt, List<Target> targets, Plan plan,
+            Interleaving interleaving, Injector injector, Environment environment) {
+        Target baseline = targets.get(0);
+        return new RunResult(SCHEMA, runId, RunStatus.RUNNING, baseline.container(), baseline.containerVersion(),
+                description, startedAt, null, null, targets, plan, interleaving, injector, environment, null, List.of(),
+                List.of(), List.of(), List.of(), null);
     }
 
     public RunResult finished(RunStatus status, String finishedAt, String gatlingReport, Sampling sampling,
-            TierResult warmup, List<TierResult> tiers, Boolean answeredAfterRun) {
+            List<TierResult> warmups, List<TierResult> tiers, List<BlockResult> blocks, List<TierComparison> comparisons,
+            Boolean answeredAfterRun) {
         return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
-                gatlingReport, target, plan, injector, environment, sampling, warmup, tiers, answeredAfterRun);
+                gatlingReport, targets, plan, interleaving, injector, environment, sampling, warmups, tiers, blocks,
+                comparisons, answeredAfterRun);
+    }
+
+    /** The baseline: the only target of a one-container run; {@code null} for a run that never started one. */
+    public Target baseline() {
+        return targets == null || targets.isEmpty() ? null : targets.get(0);
+    }
+
+    /** Whether several targets were measured in turn, with paired comparisons. */
+    public boolean interleaved() {
+        return targets != null && targets.size() > 1;
+    }
+
+    /** The tier of {@code users} (its first, if repeated) of the target labelled {@code label}. */
+    public Optional<TierResult> tier(String label, int users) {
+        return tiers.stream().filter(t -> t.users() == users && label.equals(t.target())).findFirst();
     }
 }

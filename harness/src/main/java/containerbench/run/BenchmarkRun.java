@@ -7,14 +7,16 @@ import containerbench.measure.GatlingInjector;
 import containerbench.measure.Limits;
 import containerbench.measure.Measurement;
 import containerbench.measure.Sampling;
-import containerbench.measure.TierRecorder;
+import containerbench.measure.Step;
 import containerbench.report.ComparisonPage;
 import containerbench.report.ConsoleTable;
 import containerbench.report.RunSet;
+import containerbench.results.Comparisons;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.settings.CpuPlacement;
+import containerbench.settings.Interleaving;
 import containerbench.settings.ProjectRoot;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
@@ -26,9 +28,11 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -36,27 +40,27 @@ import java.util.stream.Stream;
 /**
  * One benchmark run around the simulation, in stages: settings, launch, measure, results, report.
  * It only sequences them, and makes sure that whatever ends the run (the end of the plan, a dead
- * target, Ctrl-C, Maven killed) stops the target and keeps the figures measured so far.
+ * target, Ctrl-C, Maven killed) stops every target and keeps the figures measured so far.
  */
 public final class BenchmarkRun {
 
     private final RunSettings settings;
     private final ResultsStore store;
-    private final RunningTarget target;
+    private final List<RunningTarget> targets;
     private final Measurement measurement;
     private final RunResult started;
     private final AtomicBoolean finished = new AtomicBoolean();
     // Read by every virtual user before every login: a volatile field, not a process query.
     private volatile boolean targetDied;
 
-    private BenchmarkRun(RunSettings settings, ResultsStore store, RunningTarget target, Measurement measurement,
+    private BenchmarkRun(RunSettings settings, ResultsStore store, List<RunningTarget> targets, Measurement measurement,
             RunResult started) {
         this.settings = settings;
         this.store = store;
-        this.target = target;
+        this.targets = targets;
         this.measurement = measurement;
         this.started = started;
-        target.onExit(() -> targetDied = true);
+        targets.forEach(target -> target.onExit(() -> targetDied = true));
         // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now, and
         // the hook below keeps what was measured.
         ProcessHandle.current().parent().ifPresent(maven -> maven.onExit().thenRun(() -> {
@@ -93,37 +97,41 @@ public final class BenchmarkRun {
         if (placement.injectorCpus() != null) {
             Pinning.pinThisJvm(placement.injectorCpus());
         }
-        TargetSettings targetSettings = settings.target();
         ResultsStore store = new ResultsStore(settings.benchmarksDir());
         Instant now = Instant.now();
-        String runId = store.claim(targetSettings.container(), now);
+        String runId = store.claim(String.join("-", settings.targets().stream().map(TargetSettings::container).toList()), now);
         String description = settings.description(catalog);
-        RunningTarget target = null;
+        List<RunningTarget> targets = new ArrayList<>();
         try {
-            if (targetSettings.launched()) {
-                System.out.println("container-bench: starting " + description + ", log in " + store.logOf(runId));
+            List<RunResult.Target> described = new ArrayList<>();
+            for (TargetSettings target : settings.targets()) {
+                Path log = settings.targets().size() == 1 ? store.logOf(runId) : store.logOf(runId, target.label());
+                if (target.launched()) {
+                    System.out.println("container-bench: starting " + target.label() + ", log in " + log);
+                }
+                RunningTarget running = RunningTarget.start(target, placement, catalog, log);
+                targets.add(running);
+                running.facts().forEach((key, value) -> System.out.println("  " + key + " = " + value));
+                described.add(describe(target, running, store.relative(log)));
             }
-            target = RunningTarget.start(targetSettings, placement, catalog, store.logOf(runId));
-            target.facts().forEach((key, value) -> System.out.println("  " + key + " = " + value));
             TierPlan plan = settings.plan();
-            Environment environment = Environment.collect(target.pid());
-            RunResult result = RunResult.running(runId, targetSettings.container(),
-                    target.facts().getOrDefault("container.version", "unknown"), description, now.toString(),
-                    describe(targetSettings, target, store.relative(store.logOf(runId))),
-                    new RunResult.Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(),
-                            settings.recording()), GatlingInjector.inspect(), environment);
+            Interleaving interleaving = settings.interleaving();
+            Environment environment = Environment.collect(targets.get(0).pid());
+            RunResult result = RunResult.running(runId, description, now.toString(), described,
+                    new RunResult.Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), settings.recording()),
+                    interleaving == null ? null : new RunResult.Interleaving(interleaving.rounds(), interleaving.blockSeconds()),
+                    GatlingInjector.inspect(), environment);
             store.write(result);
-            Limits.warnings(environment, plan, result.target().common())
+            Limits.warnings(environment, plan, described.get(0).common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
-            Measurement measurement = new Measurement(plan, target.pid(), settings.sampling(), environment.logicalCpus());
-            System.out.println("container-bench: run " + runId + " against " + target.baseUrl() + ", about "
-                    + plan.loadSeconds() + " s of load");
-            return new BenchmarkRun(settings, store, target, measurement, result);
+            Measurement measurement = new Measurement(plan, interleaving, described.stream().map(RunResult.Target::label).toList(),
+                    targets.stream().map(RunningTarget::pid).toList(), settings.sampling(), environment.logicalCpus());
+            System.out.println("container-bench: run " + runId + " against " + String.join(", ",
+                    targets.stream().map(t -> t.baseUrl().toString()).toList()) + ", about " + settings.loadSeconds() + " s of load");
+            return new BenchmarkRun(settings, store, targets, measurement, result);
         } catch (RuntimeException e) {
-            if (target != null) {
-                target.close();
-            }
-            store.write(RunResult.failedToStart(runId, targetSettings.container(), description, now.toString(),
+            targets.forEach(RunningTarget::close);
+            store.write(RunResult.failedToStart(runId, settings.target().container(), description, now.toString(),
                     Instant.now().toString()));
             System.err.println("container-bench: " + e.getMessage());
             throw e;
@@ -134,55 +142,61 @@ public final class BenchmarkRun {
         return settings;
     }
 
-    public URI baseUrl() {
-        return target.baseUrl();
+    /** The base URL of every target, in the order of the settings: the baseline first. */
+    public List<URI> baseUrls() {
+        return targets.stream().map(RunningTarget::baseUrl).toList();
     }
 
-    /** Whether the target JVM this run launched has exited. */
+    /** Whether a target JVM this run launched has exited. */
     public boolean targetDied() {
         return targetDied;
     }
 
-    public TierRecorder warmup() {
-        return measurement.warmup();
+    /** The steps of the load, in order: warm-ups, then tiers (of blocks, with several targets). */
+    public List<Step> steps() {
+        return measurement.steps();
     }
 
-    public List<TierRecorder> tiers() {
-        return measurement.tiers();
+    /** Called by every user as it starts a step: the first call marks the step's start. */
+    public void enter(Step step) {
+        measurement.enter(step);
     }
 
     /**
-     * Writes the figures, prints the table, refreshes the comparison page and stops the target,
+     * Writes the figures, prints the table, refreshes the comparison page and stops the targets,
      * whatever happens.
      *
-     * @throws IllegalStateException when the target died during the run (its figures are kept)
+     * @throws IllegalStateException when a target died during the run (its figures are kept)
      */
     public RunResult finish() {
         RunResult result;
+        RunningTarget dead = null;
         try {
-            boolean died = target.died();
-            result = result(died ? RunStatus.FAILED : RunStatus.COMPLETE, target.answersAfterLoad());
+            dead = targets.stream().filter(RunningTarget::died).findFirst().orElse(null);
+            List<Boolean> answered = targets.stream().map(RunningTarget::answersAfterLoad).toList();
+            result = result(dead != null ? RunStatus.FAILED : RunStatus.COMPLETE,
+                    answered.contains(null) ? null : !answered.contains(false));
             if (!finished.compareAndSet(false, true)) {
                 return result;
             }
             Path file = store.write(result);
             System.out.println();
             System.out.print(ConsoleTable.render(result));
-            if (died) {
-                System.out.println("container-bench: the target died during the run; end of its log:\n" + target.logTail());
+            if (dead != null) {
+                System.out.println("container-bench: a target died during the run; end of its log:\n" + dead.logTail());
             }
             Sampling sampling = result.sampling();
             if (sampling != null) {
-                System.out.printf("container-bench: %d samples of the target's resources, %.0f us of CPU each%n",
+                System.out.printf("container-bench: %d samples of the targets' resources, %.0f us of CPU each%n",
                         sampling.samples(), sampling.cpuMicrosPerSample());
             }
             System.out.println("container-bench: results in " + file);
             comparisonPage(file);
         } finally {
             measurement.close();
-            target.close();
+            targets.forEach(RunningTarget::close);
         }
-        if (result.status() == RunStatus.FAILED) {
+        if (dead != null) {
             // Gatling writes no report after a failed hook; its log is kept, and this makes the report.
             Path report = gatlingRun();
             throw new IllegalStateException("the target died during the run (its log is above); results kept in "
@@ -205,8 +219,10 @@ public final class BenchmarkRun {
 
     private RunResult result(RunStatus status, Boolean answeredAfterRun) {
         Path run = gatlingRun();
+        var blocks = measurement.blocks();
         return started.finished(status, Instant.now().toString(), run == null ? null : store.relative(run.resolve("index.html")),
-                measurement.sampling(), measurement.warmupResult(), measurement.tierResults(), answeredAfterRun);
+                measurement.sampling(), measurement.warmupResults(), measurement.tierResults(), blocks,
+                Comparisons.of(blocks, started.targets().stream().map(RunResult.Target::label).toList()), answeredAfterRun);
     }
 
     /**
@@ -228,10 +244,11 @@ public final class BenchmarkRun {
         }
     }
 
-    /** The target as the results record it: every knob as it reported it after start, and under its common name. */
+    /** A target as the results record it: every knob as it reported it after start, and under its common name. */
     private static RunResult.Target describe(TargetSettings settings, RunningTarget target, String log) {
         if (!target.launched()) {
-            return new RunResult.Target(false, target.baseUrl().toString(), null, null, Map.of(), Map.of(), null);
+            return new RunResult.Target(settings.label(), settings.container(), "unknown", false, target.baseUrl().toString(),
+                    null, null, Map.of(), Map.of(), null);
         }
         Map<String, String> knobs = new TreeMap<>();
         target.facts().forEach((key, value) -> {
@@ -241,7 +258,8 @@ public final class BenchmarkRun {
         });
         Map<String, String> common = new TreeMap<>();
         settings.commonNames().forEach((name, knob) -> common.put(name, knobs.get(knob)));
-        return new RunResult.Target(true, target.baseUrl().toString(), target.facts().get("java.version"),
-                target.facts().get("jvm.args"), knobs, common, log);
+        return new RunResult.Target(settings.label(), settings.container(),
+                Objects.requireNonNullElse(target.facts().get("container.version"), "unknown"), true,
+                target.baseUrl().toString(), target.facts().get("java.version"), target.facts().get("jvm.args"), knobs, common, log);
     }
 }

@@ -18,6 +18,13 @@ public final class RunProperties {
                     + " chooses none, and two container profiles at once are refused: the run stops saying so",
             "the name of a container under targets/");
 
+    public static final Property CONTAINERS = new Property("containers", null,
+            "several containers measured in one run, in turn: each tier alternates short blocks between them"
+                    + " (A B B A ...) and gives each one's TPS and CPU per response as a ratio to the first's, with a"
+                    + " 95% interval. Two container profiles (`-Ptomcat,undertow`) do the same; the same container"
+                    + " twice (`tomcat,tomcat`) is an A/A run, the method's own check",
+            "a comma-separated list of containers under targets/, the baseline first");
+
     // The study's tiers.
     public static final Property TIERS = new Property("tiers", "100,200,300,500,1000,2000",
             "concurrent users of each tier, in order",
@@ -27,7 +34,7 @@ public final class RunProperties {
     // short enough that six tiers fit in under two minutes. How well it repeats on 2 cores is
     // measured, not assumed: BENCHMARKS.md.
     public static final Property TIER_SECONDS = new Property("tierSeconds", "15",
-            "how long each tier lasts", "a whole number of seconds >= 1");
+            "how long each tier lasts, with one container", "a whole number of seconds >= 1");
 
     // A target JVM on one core needs about 30 s of load before the JIT settles (Tomcat per 5 s:
     // 10.5k, 32.9k, 46.2k, 69.7k requests, then flat); less measures the compiler.
@@ -35,6 +42,18 @@ public final class RunProperties {
             "warm-up before the tiers, counted in no tier (0 skips it); a target JVM on one core needs about 30 s"
                     + " before its JIT settles",
             "a whole number of seconds >= 0 (0 skips the warm-up)");
+
+    // Blocks of 5 s: the pilot's (8 pairs gave ±5% at 100 users); long enough that a block's connection
+    // set-up weighs little, short enough that both containers meet the same minute of the machine.
+    public static final Property BLOCK_SECONDS = new Property("blockSeconds", "5",
+            "with several containers: how long one container is loaded before the next takes over",
+            "a whole number of seconds >= 1");
+
+    // Six rounds give five degrees of freedom: t = 2.57, where four would give 3.18.
+    public static final Property ROUNDS = new Property("rounds", "6",
+            "with several containers: how many rounds each tier runs, a round being one block of each container;"
+                    + " each round is one pair of every container with the baseline",
+            "a whole number of rounds >= 2");
 
     public static final Property WARMUP_USERS = new Property("warmupUsers", "(the first tier's)",
             "concurrent users of the warm-up", "a number of users >= 1");
@@ -83,7 +102,8 @@ public final class RunProperties {
             "`false` switches the CPU and memory sampling off, only to measure what it costs", "true or false");
 
     /** The properties a user sets, in README's order. */
-    public static final List<Property> ALL = List.of(CONTAINER, TIERS, TIER_SECONDS, WARMUP_SECONDS, WARMUP_USERS,
+    public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, TIERS, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
+            WARMUP_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPUS, INJECTOR_CPUS, BENCHMARKS_DIR,
             GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE);
 

@@ -1,11 +1,15 @@
 package containerbench.settings;
 
 import static containerbench.settings.RunProperties.BENCHMARKS_DIR;
+import static containerbench.settings.RunProperties.BLOCK_SECONDS;
 import static containerbench.settings.RunProperties.GATLING_RESULTS;
 import static containerbench.settings.RunProperties.RECORD;
+import static containerbench.settings.RunProperties.ROUNDS;
 import static containerbench.settings.RunProperties.SAMPLE;
+import static containerbench.settings.RunProperties.TIER_SECONDS;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -13,12 +17,14 @@ import java.util.stream.Collectors;
  * Everything one run is told, parsed once from its properties before anything starts: a name that
  * looks like a slip, a bad value or a knob of another container stops it here.
  *
+ * @param targets the containers measured, the baseline first
+ * @param interleaving how several targets share each tier, or {@code null} for one target
  * @param recording false when the per-tier recording is switched off to measure its cost
  * @param sampling false when the CPU and memory sampling is switched off to measure its cost
  * @param gatlingResults where Gatling writes its reports: in the results folder unless told otherwise
  */
-public record RunSettings(TierPlan plan, Gates gates, CpuPlacement placement, TargetSettings target, boolean recording,
-        boolean sampling, Path benchmarksDir, Path gatlingResults) {
+public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement,
+        List<TargetSettings> targets, boolean recording, boolean sampling, Path benchmarksDir, Path gatlingResults) {
 
     /**
      * @param properties the properties given to the run (not the JVM's own)
@@ -30,18 +36,50 @@ public record RunSettings(TierPlan plan, Gates gates, CpuPlacement placement, Ta
                 catalog.projectRoot().resolve(BENCHMARKS_DIR.defaultValue()).toString())).toAbsolutePath().normalize();
         Path gatling = Path.of(GATLING_RESULTS.text(properties, benchmarks.resolve("gatling").toString()))
                 .toAbsolutePath().normalize();
-        return new RunSettings(TierPlan.from(properties), Gates.from(properties), CpuPlacement.from(properties, machineCpus),
-                TargetSettings.from(properties, catalog), RECORD.bool(properties, true), SAMPLE.bool(properties, true),
-                benchmarks, gatling);
+        List<TargetSettings> targets = TargetSettings.from(properties, catalog);
+        Interleaving interleaving = null;
+        if (targets.size() > 1) {
+            if (properties.containsKey(TIER_SECONDS.name())) {
+                throw new SettingException(prefix + TIER_SECONDS.name() + " is for one container: with several, each tier runs "
+                        + prefix + ROUNDS.name() + " rounds of one " + prefix + BLOCK_SECONDS.name() + " block per container");
+            }
+            interleaving = Interleaving.from(properties);
+        } else {
+            for (var property : List.of(ROUNDS, BLOCK_SECONDS)) {
+                if (properties.containsKey(property.name())) {
+                    throw new SettingException(prefix + property.name() + " is for several containers, and this run has one ("
+                            + targets.get(0).container() + "); " + prefix + TIER_SECONDS.name() + " sets its tiers' length");
+                }
+            }
+        }
+        return new RunSettings(TierPlan.from(properties), interleaving, Gates.from(properties),
+                CpuPlacement.from(properties, machineCpus), targets, RECORD.bool(properties, true),
+                SAMPLE.bool(properties, true), benchmarks, gatling);
     }
 
-    /** The container and the knobs that differ from its defaults: "tomcat maxThreads=1024, acceptCount=1024". */
+    /** The baseline: the only target of a one-container run, the first of several. */
+    public TargetSettings target() {
+        return targets.get(0);
+    }
+
+    /** The load's seconds, warm-ups included, without the time a tier's last requests take to return. */
+    public int loadSeconds() {
+        int warmups = plan.warmupSeconds() * targets.size();
+        return interleaving == null ? plan.loadSeconds()
+                : warmups + plan.tiers().size() * interleaving.tierSeconds(targets.size());
+    }
+
+    /** The containers and the knobs that differ from their defaults: "tomcat maxThreads=1024 vs undertow". */
     public String description(TargetCatalog catalog) {
+        return targets.stream().map(target -> describe(target, catalog)).collect(Collectors.joining(" vs "));
+    }
+
+    private static String describe(TargetSettings target, TargetCatalog catalog) {
         if (!target.launched()) {
-            return target.container() + " at " + target.url();
+            return target.label() + " at " + target.url();
         }
         Map<String, String> changed = target.nonDefaultKnobs(catalog);
-        return target.container() + (changed.isEmpty() ? "" : " " + changed.entrySet().stream()
+        return target.label() + (changed.isEmpty() ? "" : " " + changed.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")));
     }
 }

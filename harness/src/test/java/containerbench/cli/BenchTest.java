@@ -53,7 +53,7 @@ class BenchTest {
     @Test
     void runsHelpListsEveryPropertyWithItsDefaultAndEveryContainersKnobs() {
         assertEquals(0, bench("run", "--help"));
-        assertTrue(out().contains("  --tierSeconds            how long each tier lasts\n"
+        assertTrue(out().contains("  --tierSeconds            how long each tier lasts, with one container\n"
                 + "                           accepts a whole number of seconds >= 1; default 15\n"), out());
         assertTrue(out().contains("  --warmupUsers            concurrent users of the warm-up\n"
                 + "                           accepts a number of users >= 1; default (the first tier's)\n"), out());

@@ -24,7 +24,7 @@ final class RunningTargets implements AutoCloseable {
     static TargetSettings settings(String container, Map<String, String> properties) {
         Map<String, String> all = new LinkedHashMap<>(properties);
         all.put("container", container);
-        return TargetSettings.from(all, CATALOG);
+        return TargetSettings.from(all, CATALOG).get(0);
     }
 
     static TargetProcess start(String container, Map<String, String> properties) throws Exception {

@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class RecordingCost {
 
     // One tier shared by every thread of a benchmark, as one tier's users share it.
-    private final TierRecorder tier = new TierRecorder("benchmark", 2);
+    private final TierRecorder tier = new TierRecorder("benchmark", "target", 2);
 
     @Benchmark
     @Threads(1)
@@ -52,7 +52,7 @@ public class RecordingCost {
     /** A tier per thread. */
     @State(Scope.Thread)
     public static class OwnTier {
-        final TierRecorder tier = new TierRecorder("own", 1);
+        final TierRecorder tier = new TierRecorder("own", "target", 1);
     }
 
     private void record() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.measure.Environment;
 import containerbench.measure.TcpCounters;
 import containerbench.measure.TierResources;
 import containerbench.measure.TierResult;
@@ -21,17 +22,24 @@ class ComparisonPageTest {
     private static TierResult tier(int users, double tps, double cpuMicros) {
         TierResources resources = new TierResources(10, 90, 99, 45, 400, 200, 512, cpuMicros, 100, 190, false, true,
                 new TcpCounters(0, 0, 0, 0));
-        return new TierResult(users + " users", users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
+        return new TierResult(users + " users", null, users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
                 Map.of(), List.of(), 0, 10_000, resources, false);
     }
 
     private static RunResult run(String container, String startedAt, Map<String, String> settings, String report,
             TierResult... tiers) {
+        List<TierResult> labelled = java.util.Arrays.stream(tiers).map(t -> new TierResult(t.name(), container, t.users(),
+                t.requests(), t.ok(), t.ko(), t.seconds(), t.tps(), t.failurePercent(), t.latencyMs(), t.failures(),
+                t.failureExamples(), t.startMillis(), t.endMillis(), t.resources(), t.overloaded())).toList();
         return new RunResult(RunResult.SCHEMA, container + "-" + startedAt, RunStatus.COMPLETE, container, "1.0", container,
-                startedAt, startedAt, report, new RunResult.Target(true, "http://127.0.0.1:1", "17", "-Xmx1g", settings, Map.of(),
-                        container + ".target.log"),
-                new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, null, null, List.of(tiers), true);
+                startedAt, startedAt, report, List.of(new RunResult.Target(container, container, "1.0", true, "http://127.0.0.1:1",
+                        "17", "-Xmx1g", settings, Map.of(), container + ".target.log")),
+                new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, ENVIRONMENT, null, List.of(), labelled,
+                List.of(), List.of(), true);
     }
+
+    private static final Environment ENVIRONMENT = new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536, 4096,
+            "32768-60999", "0,1", "0,1");
 
     private static StoredRun stored(RunResult run) {
         return new StoredRun(run, Path.of("results", run.runId() + ".json"));
@@ -39,10 +47,10 @@ class ComparisonPageTest {
 
     @Test
     void statesEachRunAgainstTheBaselineInTheStudysTerms() {
-        List<RunResult> runs = List.of(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20)),
-                run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26)));
+        List<StoredRun> runs = List.of(stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20))),
+                stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26))));
         assertEquals(List.of("undertow TPS is 74% of tomcat's at 500 users; it uses 30% more CPU per request"
-                + " (26.0 vs 20.0 µs); mean response time +0.0 ms."), Findings.sentences(runs));
+                + " (26.0 vs 20.0 µs); mean response time +0.0 ms (separate runs: no interval)."), Findings.sentences(Series.of(runs)));
     }
 
     @Test
@@ -62,7 +70,7 @@ class ComparisonPageTest {
 
     @Test
     void theMarkdownSummaryHasARowPerRunAndTierAndShowsNoMinusOne() {
-        TierResult unknownCpu = new TierResult("100 users", 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
+        TierResult unknownCpu = new TierResult("100 users", null, 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
                 Map.of(), List.of(), 0, 10_000, new TierResources(10, -1, -1, -1, -1, -1, -1, -1, 100, 190, false, false, null), false);
         String md = ComparisonPage.markdown(new RunSet(List.of(
                 stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(100, 40_000, 20), tier(500, 50_000, 20))),
@@ -89,5 +97,24 @@ class ComparisonPageTest {
         assertTrue(html.contains("<a href=\"../results/tomcat.target.log\">tomcat.target.log</a>"), html);
         assertTrue(html.contains("loginsimulation-2 <small>(not here)</small>"), html);
         assertFalse(html.contains(dir.toString()), "no absolute path on the page");
+    }
+
+    @Test
+    void runsMeasuredDifferentlyAreListedApartWithNoFindingBetweenThem() {
+        RunResult tomcat = run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20));
+        RunResult shorter = run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26));
+        RunResult undertow = new RunResult(shorter.schema(), shorter.runId(), shorter.status(), shorter.container(),
+                shorter.containerVersion(), shorter.description(), shorter.startedAt(), shorter.finishedAt(), null,
+                shorter.targets(), new RunResult.Plan(List.of(500), 5, 5, 500, true), null, null, ENVIRONMENT, null, List.of(),
+                shorter.tiers(), List.of(), List.of(), true);
+        RunSet set = new RunSet(List.of(stored(tomcat), stored(undertow)), List.of());
+        String html = ComparisonPage.html(set, Path.of("."));
+        assertFalse(html.contains("TPS is 74%"), "no finding between unlike runs");
+        assertFalse(html.contains("class=\"findings\""), "no findings at all");
+        assertTrue(html.contains("plan: [500] users, 5 s per tier vs [500] users, 15 s per tier; warm-up: 5 s at 500 users vs"
+                + " 30 s at 500 users. No finding is made between runs measured differently."), html);
+        String md = ComparisonPage.markdown(set);
+        assertFalse(md.contains("TPS is 74%"), md);
+        assertTrue(md.contains("### Not compared"), md);
     }
 }

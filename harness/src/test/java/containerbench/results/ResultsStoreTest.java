@@ -1,6 +1,7 @@
 package containerbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,10 +35,11 @@ class ResultsStoreTest {
         ResultsStore store = new ResultsStore(dir.resolve("results"));
         String runId = store.claim("jetty", NOW);
         Path report = dir.resolve("results/gatling/loginsimulation-1/index.html");
-        RunResult run = RunResult.running(runId, "jetty", "12.1", "jetty", NOW.toString(),
-                new RunResult.Target(true, "http://127.0.0.1:1", "17", "", java.util.Map.of(), java.util.Map.of(),
-                        store.relative(store.logOf(runId))), null, null, null)
-                .finished(RunStatus.COMPLETE, NOW.toString(), store.relative(report), null, null, List.of(), true);
+        RunResult run = RunResult.running(runId, "jetty", NOW.toString(), List.of(new RunResult.Target("jetty", "jetty", "12.1",
+                        true, "http://127.0.0.1:1", "17", "", java.util.Map.of(), java.util.Map.of(), store.relative(store.logOf(runId)))),
+                        null, null, null, null)
+                .finished(RunStatus.COMPLETE, NOW.toString(), store.relative(report), null, List.of(), List.of(), List.of(),
+                        List.of(), true);
         store.write(run);
         String json = Files.readString(store.fileOf(runId));
         assertTrue(json.contains("\"gatlingReport\" : \"gatling/loginsimulation-1/index.html\""), json);
@@ -47,27 +49,36 @@ class ResultsStoreTest {
         Path moved = Files.move(dir.resolve("results"), dir.resolve("elsewhere"));
         StoredRun read = ResultsStore.read(moved.resolve(runId + ".json"));
         assertEquals(moved.resolve("gatling/loginsimulation-1/index.html"), read.gatlingReport());
-        assertEquals(moved.resolve(runId + ".target.log"), read.resolve(read.run().target().log()));
+        assertEquals(moved.resolve(runId + ".target.log"), read.resolve(read.run().baseline().log()));
+        assertFalse(json.contains("\"baseline\"") || json.contains("\"interleaved\""), "only the record's own fields: " + json);
     }
 
     @Test
     void aSchema1FileWithAbsolutePathsStillReads() throws IOException {
         Path file = Files.writeString(dir.resolve("tomcat-20261201-101530.json"), """
                 { "schema" : 1, "runId" : "tomcat-20261201-101530", "status" : "complete", "container" : "tomcat",
-                  "gatlingReport" : "/ci/target/gatling/loginsimulation-1/index.html",
+                  "containerVersion" : "11.0.27", "gatlingReport" : "/ci/target/gatling/loginsimulation-1/index.html",
+                  "target" : { "launched" : true, "settings" : { "maxThreads" : "512" }, "log" : "/ci/t.target.log" },
+                  "warmup" : { "name" : "warm-up", "users" : 100, "requests" : 7 },
                   "tiers" : [ { "name" : "100 users", "users" : 100, "requests" : 10, "ok" : 10, "tps" : 5.0 } ] }
                 """);
         StoredRun read = ResultsStore.read(file);
         assertEquals(RunStatus.COMPLETE, read.run().status());
         assertEquals(Path.of("/ci/target/gatling/loginsimulation-1/index.html"), read.gatlingReport());
         assertEquals(100, read.run().tiers().get(0).users());
+        assertEquals("tomcat", read.run().tiers().get(0).target(), "a one-target run's tiers belong to its container");
+        assertEquals("tomcat", read.run().baseline().label());
+        assertEquals("11.0.27", read.run().baseline().containerVersion());
+        assertEquals("512", read.run().baseline().settings().get("maxThreads"));
+        assertEquals(7, read.run().warmups().get(0).requests());
+        assertFalse(read.run().interleaved());
     }
 
     @Test
     void aSchemaOfTheFutureIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("future.json"), "{ \"schema\" : 99, \"runId\" : \"x\" }");
         var error = assertThrows(IOException.class, () -> ResultsStore.read(file));
-        assertEquals("results schema 99, this version reads schemas 1 and 2", error.getMessage());
+        assertEquals("results schema 99, this version reads schemas 1, 2, 3", error.getMessage());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class TargetSettingsTest {
     private static TargetSettings settings(String container, Map<String, String> properties) {
         Map<String, String> all = new LinkedHashMap<>(properties);
         all.put("container", container);
-        return TargetSettings.from(all, CATALOG);
+        return TargetSettings.from(all, CATALOG).get(0);
     }
 
     @Test
@@ -60,19 +61,45 @@ class TargetSettingsTest {
 
     @Test
     void oneProfileChoosesTheContainer() {
-        assertEquals("undertow", TargetSettings.from(Map.of("container", "", "container.profiles", ",undertow,"), CATALOG).container());
-        assertEquals("jetty", TargetSettings.from(Map.of("container", "jetty", "container.profiles", ",,jetty"), CATALOG).container());
+        assertEquals("undertow", TargetSettings.from(Map.of("container", "", "container.profiles", ",undertow,"), CATALOG)
+                .get(0).container());
+        assertEquals("jetty", TargetSettings.from(Map.of("container", "jetty", "container.profiles", ",,jetty"), CATALOG)
+                .get(0).container());
     }
 
     @Test
-    void twoProfilesAreNeverReducedToOne() {
-        var error = assertThrows(SettingException.class,
-                () -> TargetSettings.from(Map.of("container", "", "container.profiles", "tomcat,undertow,"), CATALOG));
-        assertEquals("-Ptomcat,undertow activates 2 container profiles, and a run measures one container: run them one after"
-                + " the other (mvn gatling:test -Ptomcat, then mvn gatling:test -Pundertow)", error.getMessage());
+    void twoProfilesOrAListAreSeveralTargetsTheFirstTheBaseline() {
+        assertEquals(List.of("tomcat", "undertow"), labels(Map.of("container", "", "container.profiles", "tomcat,undertow,")));
+        assertEquals(List.of("undertow", "tomcat"), labels(Map.of("containers", "undertow,tomcat")));
+        assertEquals(List.of("tomcat", "tomcat#2"), labels(Map.of("containers", "tomcat,tomcat")), "an A/A run");
         var mixed = assertThrows(SettingException.class,
                 () -> TargetSettings.from(Map.of("container", "jetty", "container.profiles", "tomcat,,"), CATALOG));
         assertEquals("-Dcontainer=jetty and -Ptomcat name different containers: keep one", mixed.getMessage());
+        var both = assertThrows(SettingException.class,
+                () -> TargetSettings.from(Map.of("container", "jetty", "containers", "tomcat,jetty"), CATALOG));
+        assertTrue(both.getMessage().startsWith("both -Dcontainer and -Dcontainers are set: keep one"), both.getMessage());
+    }
+
+    @Test
+    void eachKnobReachesTheContainersThatHaveIt() {
+        List<TargetSettings> targets = TargetSettings.from(Map.of("containers", "tomcat,undertow", "maxThreads", "64",
+                "backlog", "128", "workerThreads", "32"), CATALOG);
+        assertEquals(Map.of("maxThreads", "64", "acceptCount", "128"), targets.get(0).knobs());
+        assertEquals(Map.of("workerThreads", "32", "backlog", "128"), targets.get(1).knobs());
+        var foreign = assertThrows(SettingException.class,
+                () -> TargetSettings.from(Map.of("containers", "tomcat,undertow", "acceptQueueSize", "5"), CATALOG));
+        assertTrue(foreign.getMessage().startsWith("-DacceptQueueSize is a knob of jetty, not of tomcat or undertow"),
+                foreign.getMessage());
+        var missing = assertThrows(SettingException.class,
+                () -> TargetSettings.from(Map.of("containers", "tomcat,undertow", "virtualThreads", "true"), CATALOG));
+        assertTrue(missing.getMessage().startsWith("-DvirtualThreads has no counterpart on undertow"), missing.getMessage());
+        var url = assertThrows(SettingException.class, () -> TargetSettings.from(Map.of("containers", "tomcat,undertow",
+                "target.url", "http://127.0.0.1:1"), CATALOG));
+        assertTrue(url.getMessage().startsWith("-Dtarget.url names one running target"), url.getMessage());
+    }
+
+    private static List<String> labels(Map<String, String> properties) {
+        return TargetSettings.from(properties, CATALOG).stream().map(TargetSettings::label).toList();
     }
 
     @Test

@@ -1,0 +1,66 @@
+package containerbench.report;
+
+import containerbench.results.RunResult;
+import containerbench.results.TierComparison;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The answer of an interleaved run in the study's terms, one sentence per tier and target: the
+ * ratio to the baseline with its interval when the interval excludes 1, "not distinguishable" when
+ * it holds 1, and no TPS verdict where the injector limited the load.
+ */
+final class Verdicts {
+
+    private Verdicts() {
+    }
+
+    static List<String> sentences(RunResult run) {
+        List<String> sentences = new ArrayList<>();
+        for (TierComparison tier : run.comparisons()) {
+            for (TierComparison.Comparison c : tier.comparison()) {
+                sentences.add(sentence(tier.users(), c));
+            }
+        }
+        return sentences;
+    }
+
+    static String sentence(int users, TierComparison.Comparison c) {
+        StringBuilder s = new StringBuilder();
+        String at = " at " + users + " users";
+        if (c.pairs() < 2) {
+            return c.other() + " against " + c.baseline() + at + ": " + c.pairs() + " pair(s), too few for an interval.";
+        }
+        if (c.injectorLimited()) {
+            s.append(c.other()).append(" against ").append(c.baseline()).append(at)
+                    .append(": no TPS verdict, the injector limited the load (Gatling used nearly all its cores)");
+        } else if (c.tpsIndistinguishable()) {
+            s.append(c.other()).append(" and ").append(c.baseline()).append(" are not distinguishable in TPS").append(at)
+                    .append(": the interval ").append(interval(c.tpsRatioLow(), c.tpsRatioHigh())).append(" holds 1 (")
+                    .append(c.pairs()).append(" pairs)");
+        } else {
+            s.append(c.other()).append(" serves ").append(times(c.tpsRatio())).append(" ").append(c.baseline()).append("'s TPS")
+                    .append(at).append(" (95% CI ").append(interval(c.tpsRatioLow(), c.tpsRatioHigh())).append(", ")
+                    .append(c.pairs()).append(" pairs)");
+        }
+        if (!c.cpuKnown()) {
+            s.append("; its CPU per response is not known");
+        } else if (c.cpuIndistinguishable()) {
+            s.append("; its CPU per response is not distinguishable (").append(interval(c.cpuRatioLow(), c.cpuRatioHigh()))
+                    .append(" holds 1)");
+        } else {
+            s.append(c.injectorLimited() || c.tpsIndistinguishable() ? "; it spends " : " and spends ")
+                    .append(times(c.cpuRatio())).append(" its CPU per response (95% CI ")
+                    .append(interval(c.cpuRatioLow(), c.cpuRatioHigh())).append(")");
+        }
+        return s.append('.').toString();
+    }
+
+    private static String times(double ratio) {
+        return String.format("%.2f×", ratio);
+    }
+
+    private static String interval(double low, double high) {
+        return String.format("%.2f-%.2f", low, high);
+    }
+}
