@@ -1,8 +1,10 @@
 package containerbench.simulation;
 
+import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.during;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
@@ -10,6 +12,7 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import containerbench.launch.LoginProbe;
+import containerbench.measure.Rotation;
 import containerbench.measure.Step;
 import containerbench.measure.TierRecorder;
 import containerbench.run.BenchmarkRun;
@@ -26,18 +29,21 @@ import java.util.List;
 
 /**
  * The study's benchmark: the loginServlet under tiers of concurrent users, each user looping the
- * login with no think time over its own keep-alive connection, like ab. Run with
- * {@code mvn gatling:test -Ptomcat} or {@code -Pundertow}; README lists every property.
+ * login with no think time over its own keep-alive connection, like ab; with several containers,
+ * each tier's users turn from one to the next block by block. Run with {@code mvn gatling:test
+ * -Ptomcat}, or {@code -Ptomcat,undertow}; README lists every property.
  */
 public final class LoginSimulation extends Simulation {
 
-    // Settings checked, target started and answering, results file claimed: before any load.
+    // Settings checked, targets started and answering, results file claimed: before any load.
     private final BenchmarkRun run = BenchmarkRun.start();
 
-    // One connection per virtual user (Gatling's default), no cache lookups or URL re-encoding on
-    // the request path, and no warm-up call to an internet host; one protocol per target.
-    private final List<HttpProtocolBuilder> protocols = run.baseUrls().stream()
-            .map(url -> http.baseUrl(url.toString()).disableWarmUp().disableCaching().disableUrlEncoding()).toList();
+    // The login at every target, absolute, so that a user can turn from one to another.
+    private final List<String> logins = run.baseUrls().stream().map(url -> url + LoginProbe.LOGIN).toList();
+
+    // One connection per virtual user and target (Gatling's default), no cache lookups or URL
+    // re-encoding on the request path, and no warm-up call to an internet host.
+    private final HttpProtocolBuilder protocol = http.disableWarmUp().disableCaching().disableUrlEncoding();
 
     {
         // Sequential: each step starts when every user of the one before has finished.
@@ -46,13 +52,13 @@ public final class LoginSimulation extends Simulation {
         for (int i = steps.size() - 2; i >= 0; i--) {
             chain = steps.get(i).andThen(chain);
         }
-        setUp(chain).assertions(gates(run.settings().gates()));
+        setUp(chain).protocols(protocol).assertions(gates(run.settings().gates()));
     }
 
     /** The optional per-tier thresholds (-DmaxFailurePercent, -DmaxP99Ms) as Gatling assertions. */
     private List<Assertion> gates(Gates gates) {
         List<Assertion> assertions = new ArrayList<>();
-        for (String request : run.steps().stream().filter(step -> !step.warmup()).map(Step::name).distinct().toList()) {
+        for (String request : run.steps().stream().filter(step -> !step.warmup()).flatMap(step -> step.requests().stream()).toList()) {
             if (gates.maxFailurePercent() != null) {
                 assertions.add(details(request).failedRequests().percent().lte(gates.maxFailurePercent()));
             }
@@ -64,30 +70,49 @@ public final class LoginSimulation extends Simulation {
     }
 
     /**
-     * The step's users at once, each looping the login for the step's duration. The loop checks its
-     * clock only between logins (exitASAP false), so that no request leaves without being recorded.
+     * The step's users at once, each looping the login: for the step's time against its target, or
+     * as long as the rotation turns, each login to the target of the block current as it leaves.
+     * The loops check only between logins (exitASAP false), so that no request leaves unrecorded.
      */
     private PopulationBuilder users(Step step) {
-        return scenario(step.scenario()).exec(session -> {
-                    run.enter(step);
-                    return session;
-                })
-                .exec(during(Duration.ofSeconds(step.seconds()), false).on(login(step.recorder())))
-                .injectOpen(atOnceUsers(step.users())).protocols(protocols.get(step.target()));
+        Rotation rotation = step.rotation();
+        ChainBuilder load = rotation == null
+                ? during(Duration.ofSeconds(step.seconds()), false).on(login(step.recorder().name(), logins.get(step.target()),
+                        step.recorder()))
+                : asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
+                        .doIf(session -> session.contains(BLOCK)).then(login(session -> block(session).request(),
+                                session -> logins.get(block(session).target()), session -> block(session).recorder())));
+        return scenario(step.scenario()).exec(load).injectOpen(atOnceUsers(step.users()));
+    }
+
+    private static final String BLOCK = "block";
+
+    private static Session turn(Rotation rotation, Session session) {
+        Rotation.Block block = rotation.current();
+        return block == null ? session.remove(BLOCK) : session.set(BLOCK, block);
+    }
+
+    private static Rotation.Block block(Session session) {
+        return session.get(BLOCK);
+    }
+
+    private ChainBuilder login(String request, String url, TierRecorder recorder) {
+        return login(session -> request, session -> url, session -> recorder);
     }
 
     /**
-     * One login, named after its tier so that Gatling's report shows each tier as a request; the
-     * run stops at once (results and report still written) when the target JVM has died.
+     * One login, named so that Gatling's report shows each tier (and target) as a request; the run
+     * stops at once (results and report still written) when a target JVM has died.
      */
-    private ChainBuilder login(TierRecorder tier) {
-        ChainBuilder stopIfTargetDied = stopLoadGeneratorIf("the target died", session -> run.targetDied());
+    private ChainBuilder login(java.util.function.Function<Session, String> request, java.util.function.Function<Session, String> url,
+            java.util.function.Function<Session, TierRecorder> recorder) {
+        ChainBuilder stopIfTargetDied = stopLoadGeneratorIf("a target died", session -> run.targetDied());
         if (!run.settings().recording()) {
-            return stopIfTargetDied.exec(http(tier.name()).get(LoginProbe.LOGIN).check(status().is(200)));
+            return stopIfTargetDied.exec(http(request).get(url).check(status().is(200)));
         }
-        return stopIfTargetDied.exec(http(tier.name()).get(LoginProbe.LOGIN)
+        return stopIfTargetDied.exec(http(request).get(url)
                         .check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
-                .exec(session -> record(tier, session));
+                .exec(session -> record(recorder.apply(session), session));
     }
 
     private static Session record(TierRecorder tier, Session session) {

@@ -56,7 +56,8 @@ public record Calibration(String container, String startedAt, String targetCpus,
         String container = settings.target().container();
         Instant started = Instant.now();
         Path dir = ResultsStore.newDirectory(settings.benchmarksDir().resolve("calibration"), container, started);
-        try (RunningTarget target = RunningTarget.start(settings.target(), placement, catalog, dir.resolve("target.log"))) {
+        try (RunningTarget target = RunningTarget.start(settings.target(), placement, settings.cpuQuota(), catalog,
+                dir.resolve("target.log"))) {
             URI base = target.baseUrl();
             // One wrk thread per CPU the injector may use, as the pinned Gatling has one event loop per CPU.
             Wrk wrk = new Wrk(placement.injectorLaunch(), placement.injectorCpuCount(machineCpus), base);

@@ -4,6 +4,8 @@ import static containerbench.settings.RunProperties.BENCHMARKS_DIR;
 import static containerbench.settings.RunProperties.CONTAINER;
 import static containerbench.settings.RunProperties.INJECTOR_CPUS;
 import static containerbench.settings.RunProperties.TARGET_CPUS;
+import static containerbench.settings.RunProperties.TARGET_CPU_LIMIT;
+import static containerbench.settings.RunProperties.TARGET_CPU_PERIOD_MS;
 import static containerbench.settings.RunProperties.TARGET_HOST;
 import static containerbench.settings.RunProperties.TARGET_JAVA;
 import static containerbench.settings.RunProperties.TARGET_JVM_ARGS;
@@ -26,7 +28,8 @@ import java.util.List;
 final class CalibrateCommand implements Command {
 
     private static final List<Property> OPTIONS = List.of(CONTAINER, TIERS, TIER_SECONDS, WARMUP_SECONDS, WARMUP_USERS,
-            TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPUS, INJECTOR_CPUS, BENCHMARKS_DIR);
+            TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS, INJECTOR_CPUS,
+            BENCHMARKS_DIR);
 
     @Override
     public String name() {

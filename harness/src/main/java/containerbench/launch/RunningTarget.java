@@ -1,11 +1,14 @@
 package containerbench.launch;
 
 import containerbench.settings.CpuPlacement;
+import containerbench.settings.CpuQuota;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TargetSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,32 +23,54 @@ public final class RunningTarget implements AutoCloseable {
     private static final Duration EXTERNAL_PROBE_TIMEOUT = Duration.ofSeconds(5);
 
     private final TargetProcess process;
+    private final CpuLimit limit;
     private final URI baseUrl;
 
-    private RunningTarget(TargetProcess process, URI baseUrl) {
+    private RunningTarget(TargetProcess process, CpuLimit limit, URI baseUrl) {
         this.process = process;
+        this.limit = limit;
         this.baseUrl = baseUrl;
     }
 
     /**
-     * Launches the target (unless it runs elsewhere) and returns once its servlet answers a login;
-     * fails within seconds, with the end of its log, when it cannot start or does not answer.
+     * Launches the target (unless it runs elsewhere), under a CPU quota when one is asked for, and
+     * returns once its servlet answers a login; fails within seconds, with the end of its log, when
+     * it cannot start or does not answer.
+     *
+     * @param quota the CPU limit of the target, or {@code null} for none
      */
-    public static RunningTarget start(TargetSettings settings, CpuPlacement placement, TargetCatalog catalog, Path log) {
+    public static RunningTarget start(TargetSettings settings, CpuPlacement placement, CpuQuota quota, TargetCatalog catalog,
+            Path log) {
         if (!settings.launched()) {
             LoginProbe.await(settings.url(), EXTERNAL_PROBE_TIMEOUT, () -> true);
-            return new RunningTarget(null, settings.url());
+            return new RunningTarget(null, null, settings.url());
         }
-        TargetProcess process = TargetProcess.start(TargetModule.of(catalog, settings.container()), settings,
-                placement.targetPrefix(), log, START_TIMEOUT);
+        CpuLimit limit = quota == null ? null
+                : CpuLimit.create(quota, "container-bench-" + ProcessHandle.current().pid() + "-" + settings.label().replace('#', '-'));
+        List<String> prefix = new ArrayList<>(placement.targetPrefix());
+        if (limit != null) {
+            prefix.addAll(limit.prefix());
+        }
+        TargetProcess process = null;
         try {
+            process = TargetProcess.start(TargetModule.of(catalog, settings.container()), settings, prefix, log, START_TIMEOUT);
             URI base = process.baseUrl(settings.host());
             LoginProbe.await(base, PROBE_TIMEOUT, process::isAlive);
-            return new RunningTarget(process, base);
+            return new RunningTarget(process, limit, base);
         } catch (RuntimeException e) {
-            process.close();
+            if (process != null) {
+                process.close();
+            }
+            if (limit != null) {
+                limit.close();
+            }
             throw e;
         }
+    }
+
+    /** The CPU limit the target runs under, or {@code null} for none. */
+    public CpuLimit limit() {
+        return limit;
     }
 
     public URI baseUrl() {
@@ -101,6 +126,9 @@ public final class RunningTarget implements AutoCloseable {
     public void close() {
         if (process != null) {
             process.close();
+        }
+        if (limit != null) {
+            limit.close();
         }
     }
 }

@@ -9,30 +9,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything one run measures: the steps of its load, each recorded on its own, the causes of its
- * failed requests, every target's resources once a second (unless switched off), and for an
- * interleaved run each block's CPU, read from the target and the injector as the block begins and
- * ends. The simulation runs the {@link #steps} in order and calls {@link #enter} as each begins.
+ * Everything one run measures: the steps of its load, the causes of its failed requests, and
+ * every target's resources once a second (unless switched off). A one-container run has a warm-up
+ * and a fixed step per tier; with several containers each target warms up in turn and each tier is a
+ * {@link Rotation} of blocks between them. An auto warm-up is a rotation of one target's windows.
  */
 public final class Measurement implements AutoCloseable {
 
     private static final Duration SAMPLE_PERIOD = Duration.ofSeconds(1);
-    // Saturated means at least this share of the cores available, as for a tier's resources.
-    private static final double LIMITED = 0.9;
 
     private final List<String> labels;
-    private final List<Long> pids;
     private final List<Step> steps = new ArrayList<>();
     private final List<String> tierNames = new ArrayList<>();
     private final FailureCauses causes = new FailureCauses();
     private final GatlingFailureLog failureLog;
     private final List<ServerSampler> samplers = new ArrayList<>();
-    private final CpuClock clock = new CpuClock();
     private final int machineCpus;
     private final int injectorCores = Runtime.getRuntime().availableProcessors();
-    private final Map<Step, long[]> cpuAtStart = new HashMap<>();
-    private final List<BlockResult> blocks = new ArrayList<>();
-    private Step open;
 
     /**
      * @param interleaving how several targets share each tier, or {@code null} for one target
@@ -43,13 +36,21 @@ public final class Measurement implements AutoCloseable {
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
             int machineCpus) {
         this.labels = List.copyOf(labels);
-        this.pids = List.copyOf(pids);
         this.machineCpus = machineCpus;
+        CpuClock clock = new CpuClock();
         boolean several = labels.size() > 1;
         if (plan.warmupSeconds() > 0) {
             for (int t = 0; t < labels.size(); t++) {
-                String name = request("warm-up", t);
-                steps.add(new Step(new TierRecorder(name, labels.get(t), plan.warmupUsers()), name, plan.warmupSeconds(), -1, 0, t));
+                String name = several ? "warm-up " + labels.get(t) : "warm-up";
+                if (plan.autoWarmup()) {
+                    int windows = plan.warmupSeconds() / TierPlan.WARMUP_WINDOW_SECONDS;
+                    steps.add(new Step(name, plan.warmupUsers(), plan.warmupSeconds(), -1, t, null, new Rotation(name, -1,
+                            plan.warmupUsers(), List.of(t), List.of(labels.get(t)), List.of(name), List.of(pids.get(t)),
+                            TierPlan.WARMUP_WINDOW_SECONDS, 0, windows, clock, injectorCores)));
+                } else {
+                    steps.add(new Step(name, plan.warmupUsers(), plan.warmupSeconds(), -1, t,
+                            new TierRecorder(name, labels.get(t), plan.warmupUsers()), null));
+                }
             }
         }
         // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
@@ -60,18 +61,13 @@ public final class Measurement implements AutoCloseable {
             String name = users + " users" + (repeat > 1 ? " #" + repeat : "");
             tierNames.add(name);
             if (!several) {
-                steps.add(new Step(new TierRecorder(name, labels.get(0), users), name, plan.tierSeconds(), tier, 0, 0));
+                steps.add(new Step(name, users, plan.tierSeconds(), tier, 0, new TierRecorder(name, labels.get(0), users), null));
                 continue;
             }
-            for (int round = 0; round < interleaving.rounds(); round++) {
-                // A B, then B A: each target comes first as often as last, and drift falls on all alike.
-                for (int i = 0; i < labels.size(); i++) {
-                    int t = round % 2 == 0 ? i : labels.size() - 1 - i;
-                    String request = request(name, t);
-                    steps.add(new Step(new TierRecorder(request, labels.get(t), users), request + ", round " + (round + 1),
-                            interleaving.blockSeconds(), tier, round, t));
-                }
-            }
+            steps.add(new Step(name, users, interleaving.tierSeconds(labels.size()), tier, 0, null, new Rotation(name, tier, users,
+                    java.util.stream.IntStream.range(0, labels.size()).boxed().toList(), labels,
+                    labels.stream().map(label -> name + " " + label).toList(), pids, interleaving.blockSeconds(),
+                    interleaving.rounds(), interleaving.roundsLaidOut(labels.size()), clock, injectorCores)));
         }
         this.failureLog = GatlingFailureLog.attach(causes);
         if (sampling) {
@@ -79,74 +75,68 @@ public final class Measurement implements AutoCloseable {
         }
     }
 
-    /** "100 users" with one target; "100 users tomcat" with several, so that the report tells them apart. */
-    private String request(String name, int target) {
-        return labels.size() > 1 ? name + " " + labels.get(target) : name;
-    }
-
     /** Every step of the load, in the order the simulation runs them. */
     public List<Step> steps() {
         return steps;
     }
 
-    /**
-     * Marks the start of {@code step}, and so the end of the one before: the simulation runs them one
-     * after another, each starting when every user of the one before has finished. Called by each
-     * user as it starts; the first call counts.
-     */
-    public synchronized void enter(Step step) {
-        if (step == open || cpuAtStart.containsKey(step)) {
-            return;
-        }
-        closeOpenStep();
-        open = step;
-        cpuAtStart.put(step, new long[] {clock.processMillis(pids.get(step.target())), clock.injectorNanos(), System.nanoTime()});
+    /** The name of the tier at {@code index} in the plan: "500 users", "500 users #2" for a repeat. */
+    public String tierName(int index) {
+        return tierNames.get(index);
     }
 
-    private void closeOpenStep() {
-        if (open == null) {
-            return;
-        }
-        long[] start = cpuAtStart.get(open);
-        long targetMillis = clock.processMillis(pids.get(open.target()));
-        double wallNanos = Math.max(1, System.nanoTime() - start[2]);
-        double injectorPercent = 100.0 * (clock.injectorNanos() - start[1]) / wallNanos;
-        if (!open.warmup() && labels.size() > 1) {
-            TierResult figures = open.recorder().result();
-            double cpuPerResponse = targetMillis < 0 || start[0] < 0 || figures.ok() == 0 ? -1
-                    : Round.twoDecimals((targetMillis - start[0]) * 1000.0 / figures.ok());
-            blocks.add(new BlockResult(tierNames.get(open.tier()), figures.users(), open.round(), figures.target(),
-                    figures.startMillis(), figures.endMillis(), figures.requests(), figures.ok(), figures.ko(), figures.tps(),
-                    cpuPerResponse, Round.twoDecimals(injectorPercent), injectorPercent >= LIMITED * 100 * injectorCores));
-        }
-        open = null;
-    }
-
-    /** Every target's warm-up, in target order. */
+    /** Every target's warm-up, its windows combined, in target order. */
     public List<TierResult> warmupResults() {
-        return steps.stream().filter(Step::warmup).map(step -> explained(step.recorder().result(), List.of(step))).toList();
-    }
-
-    /** Every tier, and in an interleaved run every target of every tier, its blocks combined. */
-    public List<TierResult> tierResults() {
         List<TierResult> results = new ArrayList<>();
-        for (int tier = 0; tier < tierNames.size(); tier++) {
-            for (int target = 0; target < labels.size(); target++) {
-                int t = tier;
-                int g = target;
-                List<Step> mine = steps.stream().filter(s -> s.tier() == t && s.target() == g).toList();
-                TierResult combined = TierRecorder.combined(tierNames.get(tier), labels.get(target), mine.get(0).users(),
-                        mine.stream().map(Step::recorder).toList());
-                results.add(explained(combined, mine));
+        for (Step step : steps) {
+            if (step.warmup()) {
+                List<TierRecorder> recorders = step.rotation() == null ? List.of(step.recorder())
+                        : step.rotation().recordersOf(step.target());
+                results.add(explained(TierRecorder.combined(step.scenario(), labels.get(step.target()), step.users(), recorders),
+                        step.target(), recorders));
             }
         }
         return results;
     }
 
-    /** The blocks of an interleaved run, in the order they ran; none for one target. */
-    public synchronized List<BlockResult> blocks() {
-        closeOpenStep();
-        return List.copyOf(blocks);
+    /** The seconds of warm-up each target had, in target order: the windows that ran, the fixed time, or none. */
+    public List<Integer> warmupSeconds() {
+        List<Integer> seconds = new ArrayList<>(java.util.Collections.nCopies(labels.size(), 0));
+        for (Step step : steps) {
+            if (step.warmup()) {
+                seconds.set(step.target(), step.rotation() == null ? step.seconds()
+                        : step.rotation().recordersOf(step.target()).size() * TierPlan.WARMUP_WINDOW_SECONDS);
+            }
+        }
+        return seconds;
+    }
+
+    /** Every tier, and in an interleaved run every target of every tier, its blocks combined. */
+    public List<TierResult> tierResults() {
+        List<TierResult> results = new ArrayList<>();
+        for (Step step : steps) {
+            if (step.warmup()) {
+                continue;
+            }
+            for (int target = 0; target < labels.size(); target++) {
+                List<TierRecorder> recorders = step.rotation() == null ? List.of(step.recorder()) : step.rotation().recordersOf(target);
+                results.add(explained(TierRecorder.combined(tierNames.get(step.tier()), labels.get(target), step.users(), recorders),
+                        target, recorders));
+            }
+        }
+        return results;
+    }
+
+    /** The blocks of an interleaved run's tiers, in the order they ran; none for one target. */
+    public List<BlockResult> blocks() {
+        List<BlockResult> blocks = new ArrayList<>();
+        for (Step step : steps) {
+            if (!step.warmup() && step.rotation() != null) {
+                step.rotation().finish();
+                blocks.addAll(step.rotation().blocks());
+            }
+        }
+        return blocks;
     }
 
     /** How the resources were sampled, or {@code null} when they were not. */
@@ -154,25 +144,23 @@ public final class Measurement implements AutoCloseable {
         if (samplers.isEmpty()) {
             return null;
         }
-        ServerSampler first = samplers.get(0);
-        return new Sampling((int) SAMPLE_PERIOD.toMillis(), first.samples().size(),
+        return new Sampling((int) SAMPLE_PERIOD.toMillis(), samplers.get(0).samples().size(),
                 samplers.stream().mapToDouble(ServerSampler::cpuMicrosPerSample).sum());
     }
 
     /**
      * A tier with Gatling's causes of its failures and its target's resources, sampled inside the
-     * windows of its steps (one window, or one per block).
+     * windows it was loaded (one, or one per block).
      */
-    private TierResult explained(TierResult tier, List<Step> from) {
+    private TierResult explained(TierResult tier, int target, List<TierRecorder> recorders) {
         if (tier.requests() == 0) {
             return tier;
         }
-        int target = from.get(0).target();
-        TierResources resources = samplers.isEmpty() ? null : TierResources.of(samplers.get(target).samples(),
-                from.stream().map(step -> step.recorder().result()).filter(r -> r.requests() > 0)
-                        .map(r -> new long[] {r.startMillis(), r.endMillis()}).toList(),
+        List<long[]> windows = recorders.stream().map(TierRecorder::result).filter(r -> r.requests() > 0)
+                .map(r -> new long[] {r.startMillis(), r.endMillis()}).toList();
+        TierResources resources = samplers.isEmpty() ? null : TierResources.of(samplers.get(target).samples(), windows,
                 tier.seconds(), tier.ok(), injectorCores, machineCpus);
-        String request = from.get(0).name();
+        String request = recorders.get(0).name();
         return tier.explained(causes.causesOf(request), causes.examplesOf(request), resources);
     }
 

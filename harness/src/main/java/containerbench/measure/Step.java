@@ -1,27 +1,24 @@
 package containerbench.measure;
 
 /**
- * One step of the load, run by the simulation in order: a number of users looping the login against
- * one target for a while, recorded on its own. A one-container run has a warm-up and a step per
- * tier; an interleaved run a warm-up per target and a block per target and round of every tier.
+ * One step of the load, run by the simulation in order, its users all starting at once: either a
+ * fixed time against one target, recorded on its own, or a {@link Rotation} that the clock turns
+ * from target to target (an interleaved tier, an auto warm-up) until it says it is over.
  *
- * @param scenario the step's own name, as Gatling's scenarios need one each ("100 users tomcat, round 2")
+ * @param scenario the step's own name, as Gatling's scenarios need one each
  * @param tier the tier's index in the plan, or -1 for a warm-up
- * @param round the round of an interleaved tier (0 first), 0 otherwise
- * @param target which target, by its index in the run (0 is the baseline)
+ * @param target which target a fixed step loads, by its index in the run (0 is the baseline)
+ * @param recorder what a fixed step records into; {@code null} for a rotation
+ * @param rotation the rotation of a turning step; {@code null} for a fixed one
  */
-public record Step(TierRecorder recorder, String scenario, int seconds, int tier, int round, int target) {
-
-    /** The request name Gatling's report shows the step under; the blocks of a tier and target share it. */
-    public String name() {
-        return recorder.name();
-    }
-
-    public int users() {
-        return recorder.users();
-    }
+public record Step(String scenario, int users, int seconds, int tier, int target, TierRecorder recorder, Rotation rotation) {
 
     public boolean warmup() {
         return tier < 0;
+    }
+
+    /** The request names Gatling's report shows the step under: "100 users"; "100 users tomcat", "100 users undertow". */
+    public java.util.List<String> requests() {
+        return recorder == null ? rotation.requests() : java.util.List.of(recorder.name());
     }
 }

@@ -77,7 +77,7 @@ public final class ComparisonPage {
                         .append(" s blocks per tier; ratios to ").append(Html.text(run.baseline().label()))
                         .append(" with 95% intervals from the paired rounds)</small></h2>\n<ul class=\"verdicts\">\n");
                 Verdicts.sentences(run).forEach(v -> h.append("<li>").append(Html.text(v)).append("</li>\n"));
-                h.append("</ul>\n<div class=\"chart\"><canvas id=\"").append(id).append("\"></canvas></div>\n");
+                h.append("</ul>\n<p>").append(Html.text(Verdicts.warmups(run))).append("</p>\n<div class=\"chart\"><canvas id=\"").append(id).append("\"></canvas></div>\n");
                 ratioCharts.add(ratioData(id, run));
             }
         }
@@ -144,7 +144,7 @@ public final class ComparisonPage {
                         .append("</td><td class=\"l\">").append(Html.text(Likeness.of(run).get("plan") + ", warm-up "
                                 + Likeness.of(run).get("warm-up"))).append("</td><td class=\"l\">")
                         .append(Html.text(target.launched() ? "Java " + target.java() + " " + target.jvmArgs()
-                                : "running at " + target.url())).append("</td><td class=\"l\"><small>");
+                                : "running at " + target.url())).append(cpuLimit(run, target)).append("</td><td class=\"l\"><small>");
                 if (target.settings() != null) {
                     target.settings().forEach((k, v) -> h.append(Html.text(k + "=" + v)).append("<br>"));
                 }
@@ -163,6 +163,19 @@ public final class ComparisonPage {
             }
         }
         h.append("</table>\n");
+    }
+
+    /** The target's CPU limit and how often the kernel throttled it, or nothing. */
+    private static String cpuLimit(RunResult run, RunResult.Target target) {
+        RunResult.CpuLimit limit = run.cpuLimit();
+        if (limit == null) {
+            return "";
+        }
+        Map<String, Long> throttled = limit.throttling() == null ? Map.of() : limit.throttling().getOrDefault(target.label(), Map.of());
+        return "<br><small>" + Html.text("CPU limit " + limit.cpus() + " per " + limit.periodMs() + " ms (" + limit.controller() + ")"
+                + (throttled.isEmpty() ? "" : ", throttled in " + throttled.get("throttledPeriods") + " of "
+                        + throttled.get("periods") + " periods, " + throttled.get("throttledMicros") / 1000 + " ms in all"))
+                + "</small>";
     }
 
     /**
@@ -233,6 +246,7 @@ public final class ComparisonPage {
                 m.append("\n### Verdicts: ").append(stored.run().description()).append(" (`").append(stored.run().runId())
                         .append("`)\n\n");
                 Verdicts.sentences(stored.run()).forEach(v -> m.append("- ").append(v).append('\n'));
+                m.append("\n").append(Verdicts.warmups(stored.run())).append('\n');
             }
         }
         List<List<StoredRun>> groups = Likeness.groups(set.runs());

@@ -20,6 +20,7 @@ public final class ConsoleTable {
                     run.interleaving().blockSeconds(), run.plan().warmupSeconds(), run.plan().warmupUsers());
             out.format("verdicts (ratios to %s from the paired rounds, 95%% intervals):%n", run.baseline().label());
             Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
+            out.format("%s%n", Verdicts.warmups(run));
         } else {
             out.format("%s (%s): %d tier(s) of %d s after a %d s warm-up at %d users%n", run.description(), versions,
                     run.tiers().size(), run.plan().tierSeconds(), run.plan().warmupSeconds(), run.plan().warmupUsers());

@@ -11,7 +11,7 @@ import java.util.Objects;
 
 /**
  * What must agree for two runs' figures to be set against each other: the plan, the warm-up, the
- * machine, where each JVM ran, the target's CPU limit and how the target was launched. Runs that
+ * machine, where each JVM ran, the targets' CPU limit and how the target was launched. Runs that
  * differ in any are listed apart, the difference named, and no finding is written between them.
  */
 final class Likeness {
@@ -31,6 +31,8 @@ final class Likeness {
         aspects.put("machine", env == null ? "–" : env.logicalCpus() + " CPUs (" + env.cpu() + "), " + env.memoryMib() + " MiB");
         aspects.put("CPU placement", env == null ? "–" : "target on " + Objects.requireNonNullElse(env.targetCpus(), "–")
                 + ", Gatling on " + env.injectorCpus());
+        RunResult.CpuLimit limit = run.cpuLimit();
+        aspects.put("CPU limit", limit == null ? "none" : limit.cpus() + " CPU per " + limit.periodMs() + " ms");
         RunResult.Target baseline = run.baseline();
         aspects.put("launch", baseline == null ? "–" : baseline.launched() ? "launched by the run" : "running elsewhere");
         return aspects;

@@ -17,12 +17,25 @@ final class Verdicts {
 
     static List<String> sentences(RunResult run) {
         List<String> sentences = new ArrayList<>();
+        Double precision = run.interleaving() == null ? null : run.interleaving().precision();
         for (TierComparison tier : run.comparisons()) {
             for (TierComparison.Comparison c : tier.comparison()) {
-                sentences.add(sentence(tier.users(), c));
+                String sentence = sentence(tier.users(), c);
+                if (precision != null) {
+                    sentence = sentence.substring(0, sentence.length() - 1) + ("precision".equals(tier.stoppedBy())
+                            ? "; precision of ±" + precision + "% reached." : "; stopped by the " + tier.stoppedBy()
+                                    + " before ±" + precision + "%.");
+                }
+                sentences.add(sentence);
             }
         }
         return sentences;
+    }
+
+    /** How long each target warmed up, and whether an auto warm-up found it steady: "undertow 45 s, steady". */
+    static String warmups(RunResult run) {
+        return "warm-up: " + String.join("; ", run.settling().stream().map(s -> s.target() + " " + s.seconds() + " s"
+                + (s.settled() == null ? "" : s.settled() ? ", steady" : ", not steady at the cap")).toList());
     }
 
     static String sentence(int users, TierComparison.Comparison c) {

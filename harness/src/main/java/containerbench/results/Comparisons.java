@@ -15,6 +15,14 @@ public final class Comparisons {
 
     /** @param labels the targets' labels, the baseline first */
     public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels) {
+        return of(blocks, labels, Map.of());
+    }
+
+    /**
+     * @param labels the targets' labels, the baseline first
+     * @param stoppedBy per tier name, what ended it; "rounds" where not given
+     */
+    public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<String, String> stoppedBy) {
         Map<String, List<BlockResult>> byTier = new LinkedHashMap<>();
         blocks.forEach(block -> byTier.computeIfAbsent(block.tier(), tier -> new ArrayList<>()).add(block));
         List<TierComparison> tiers = new ArrayList<>();
@@ -23,7 +31,7 @@ public final class Comparisons {
             for (String other : labels.subList(1, labels.size())) {
                 comparison.add(compare(inTier, labels.get(0), other));
             }
-            tiers.add(new TierComparison(tier, inTier.get(0).users(), comparison));
+            tiers.add(new TierComparison(tier, inTier.get(0).users(), stoppedBy.getOrDefault(tier, "rounds"), comparison));
         });
         return tiers;
     }

@@ -138,6 +138,9 @@ public final class ResultsStore {
             warmups.add(one.put("target", container));
         }
         run.path("tiers").forEach(tier -> ((ObjectNode) tier).put("target", container));
+        run.putArray("settling");
+        run.putArray("blocks");
+        run.putArray("comparisons");
         return run;
     }
 

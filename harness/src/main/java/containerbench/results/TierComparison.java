@@ -6,8 +6,10 @@ import java.util.List;
  * One tier of an interleaved run: every target against the baseline.
  *
  * @param tier the tier's name ("500 users")
+ * @param stoppedBy what ended the tier: "rounds" (the fixed number ran), "precision" (every interval
+ *     reached the precision asked for) or "time cap" (its share of maxMinutes, or of the rounds laid out, was spent)
  */
-public record TierComparison(String tier, int users, List<Comparison> comparison) {
+public record TierComparison(String tier, int users, String stoppedBy, List<Comparison> comparison) {
 
     /**
      * One target against the baseline at one tier, from the rounds in which both ran: the geometric

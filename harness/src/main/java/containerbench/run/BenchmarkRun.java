@@ -48,6 +48,7 @@ public final class BenchmarkRun {
     private final ResultsStore store;
     private final List<RunningTarget> targets;
     private final Measurement measurement;
+    private final Schedule schedule;
     private final RunResult started;
     private final AtomicBoolean finished = new AtomicBoolean();
     // Read by every virtual user before every login: a volatile field, not a process query.
@@ -60,6 +61,8 @@ public final class BenchmarkRun {
         this.targets = targets;
         this.measurement = measurement;
         this.started = started;
+        this.schedule = new Schedule(settings.plan(), settings.interleaving(),
+                started.targets().stream().map(RunResult.Target::label).toList(), measurement);
         targets.forEach(target -> target.onExit(() -> targetDied = true));
         // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now, and
         // the hook below keeps what was measured.
@@ -109,7 +112,7 @@ public final class BenchmarkRun {
                 if (target.launched()) {
                     System.out.println("container-bench: starting " + target.label() + ", log in " + log);
                 }
-                RunningTarget running = RunningTarget.start(target, placement, catalog, log);
+                RunningTarget running = RunningTarget.start(target, placement, settings.cpuQuota(), catalog, log);
                 targets.add(running);
                 running.facts().forEach((key, value) -> System.out.println("  " + key + " = " + value));
                 described.add(describe(target, running, store.relative(log)));
@@ -119,13 +122,21 @@ public final class BenchmarkRun {
             Environment environment = Environment.collect(targets.get(0).pid());
             RunResult result = RunResult.running(runId, description, now.toString(), described,
                     new RunResult.Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), settings.recording()),
-                    interleaving == null ? null : new RunResult.Interleaving(interleaving.rounds(), interleaving.blockSeconds()),
+                    interleaving == null ? null : new RunResult.Interleaving(interleaving.rounds(), interleaving.blockSeconds(),
+                            interleaving.precision() == null ? null : interleaving.precision().percent(),
+                            interleaving.precision() == null ? null : interleaving.precision().maxMinutes()),
+                    settings.cpuQuota() == null ? null : new RunResult.CpuLimit(settings.cpuQuota().cpus(),
+                            settings.cpuQuota().periodMs(), targets.get(0).limit().controller(), Map.of()),
                     GatlingInjector.inspect(), environment);
             store.write(result);
             Limits.warnings(environment, plan, described.get(0).common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             Measurement measurement = new Measurement(plan, interleaving, described.stream().map(RunResult.Target::label).toList(),
                     targets.stream().map(RunningTarget::pid).toList(), settings.sampling(), environment.logicalCpus());
+            if (settings.cpuQuota() != null) {
+                System.out.println("container-bench: each target limited to " + settings.cpuQuota().cpus() + " CPU per "
+                        + settings.cpuQuota().periodMs() + " ms period (" + result.cpuLimit().controller() + ")");
+            }
             System.out.println("container-bench: run " + runId + " against " + String.join(", ",
                     targets.stream().map(t -> t.baseUrl().toString()).toList()) + ", about " + settings.loadSeconds() + " s of load");
             return new BenchmarkRun(settings, store, targets, measurement, result);
@@ -152,15 +163,12 @@ public final class BenchmarkRun {
         return targetDied;
     }
 
-    /** The steps of the load, in order: warm-ups, then tiers (of blocks, with several targets). */
+    /** The steps of the load, in order: warm-ups, then tiers (rotations of blocks, with several targets). */
     public List<Step> steps() {
         return measurement.steps();
     }
 
-    /** Called by every user as it starts a step: the first call marks the step's start. */
-    public void enter(Step step) {
-        measurement.enter(step);
-    }
+
 
     /**
      * Writes the figures, prints the table, refreshes the comparison page and stops the targets,
@@ -220,9 +228,29 @@ public final class BenchmarkRun {
     private RunResult result(RunStatus status, Boolean answeredAfterRun) {
         Path run = gatlingRun();
         var blocks = measurement.blocks();
+        List<String> labels = started.targets().stream().map(RunResult.Target::label).toList();
+        Map<String, String> stoppedBy = new TreeMap<>();
+        schedule.stoppedBy().forEach((tier, why) -> stoppedBy.put(measurement.tierName(tier), why));
+        List<RunResult.Settling> settling = new ArrayList<>();
+        List<Boolean> settled = schedule.settled();
+        List<Integer> warmed = measurement.warmupSeconds();
+        for (int i = 0; i < labels.size(); i++) {
+            settling.add(new RunResult.Settling(labels.get(i), warmed.get(i), settled.get(i)));
+        }
         return started.finished(status, Instant.now().toString(), run == null ? null : store.relative(run.resolve("index.html")),
-                measurement.sampling(), measurement.warmupResults(), measurement.tierResults(), blocks,
-                Comparisons.of(blocks, started.targets().stream().map(RunResult.Target::label).toList()), answeredAfterRun);
+                measurement.sampling(), measurement.warmupResults(), settling, measurement.tierResults(), blocks,
+                Comparisons.of(blocks, labels, stoppedBy), answeredAfterRun, throttling());
+    }
+
+    /** The kernel's throttling counters of every limited target, by label. */
+    private Map<String, Map<String, Long>> throttling() {
+        Map<String, Map<String, Long>> throttling = new TreeMap<>();
+        for (int i = 0; i < targets.size(); i++) {
+            if (targets.get(i).limit() != null) {
+                throttling.put(started.targets().get(i).label(), targets.get(i).limit().throttling());
+            }
+        }
+        return throttling;
     }
 
     /**

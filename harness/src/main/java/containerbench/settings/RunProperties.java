@@ -37,11 +37,20 @@ public final class RunProperties {
             "how long each tier lasts, with one container", "a whole number of seconds >= 1");
 
     // A target JVM on one core needs about 30 s of load before the JIT settles (Tomcat per 5 s:
-    // 10.5k, 32.9k, 46.2k, 69.7k requests, then flat); less measures the compiler.
-    public static final Property WARMUP_SECONDS = new Property("warmupSeconds", "30",
-            "warm-up before the tiers, counted in no tier (0 skips it); a target JVM on one core needs about 30 s"
-                    + " before its JIT settles",
-            "a whole number of seconds >= 0 (0 skips the warm-up)");
+    // 10.5k, 32.9k, 46.2k, 69.7k requests, then flat); less measures the compiler. With several
+    // containers a fixed time is not enough for all (wrk measured Jetty at 44,984 req/s before a 30 s
+    // warm-up and 64,531 after), so each is warmed until it is steady.
+    public static final Property WARMUP_SECONDS = new Property("warmupSeconds", "30 (auto with several containers)",
+            "warm-up before the tiers, counted in no tier (0 skips it); `auto` warms each target for at least 30 s, then"
+                    + " in 5 s windows until three in a row agree within ±5% of their mean, or until `warmupMaxSeconds`",
+            "a whole number of seconds >= 0 (0 skips the warm-up), or auto");
+
+    public static final Property WARMUP_MAX_SECONDS = new Property("warmupMaxSeconds", "120",
+            "with `warmupSeconds=auto`: the longest a target is warmed; the results say whether it settled",
+            "a whole number of seconds >= 30");
+
+    public static final Property WARMUP_USERS = new Property("warmupUsers", "(the first tier's)",
+            "concurrent users of the warm-up", "a number of users >= 1");
 
     // Blocks of 5 s: the pilot's (8 pairs gave ±5% at 100 users); long enough that a block's connection
     // set-up weighs little, short enough that both containers meet the same minute of the machine.
@@ -55,8 +64,15 @@ public final class RunProperties {
                     + " each round is one pair of every container with the baseline",
             "a whole number of rounds >= 2");
 
-    public static final Property WARMUP_USERS = new Property("warmupUsers", "(the first tier's)",
-            "concurrent users of the warm-up", "a number of users >= 1");
+    public static final Property PRECISION = new Property("precision", null,
+            "with several containers: add rounds to each tier until every TPS ratio's 95% interval is within ±this"
+                    + " percent (the CPU ratio's where the injector limited the load), or until `maxMinutes`; the results"
+                    + " say which stopped each tier",
+            "a percentage above 0, such as 2");
+
+    public static final Property MAX_MINUTES = new Property("maxMinutes", "10",
+            "with `precision`: the longest the load may last, shared out over the tiers still to run",
+            "a whole number of minutes >= 1");
 
     public static final Property TARGET_URL = new Property("target.url", null,
             "benchmark a target that is already running, for example on another machine:"
@@ -75,6 +91,16 @@ public final class RunProperties {
     // Loopback: a benchmark target should not be reachable from elsewhere by accident.
     public static final Property TARGET_HOST = new Property("target.host", "127.0.0.1",
             "address the launched target binds", "an address to bind the target to, such as 127.0.0.1");
+
+    public static final Property TARGET_CPU_LIMIT = new Property("target.cpuLimit", null,
+            "a CPU quota for each launched target, in CPUs, as a Kubernetes CPU limit: `0.5` lets it run 50 ms of every"
+                    + " 100 ms (Linux cgroup v2 `cpu.max`, else v1 `cpu.cfs_quota_us`; root, or a writable cgroup, needed)",
+            "a number of CPUs above 0, such as 0.5 or 1.5");
+
+    // The kernel's own default period (CFS bandwidth control).
+    public static final Property TARGET_CPU_PERIOD_MS = new Property("target.cpuPeriodMs", "100",
+            "the period of `target.cpuLimit`: a target that spends its quota early in a period waits for the next",
+            "a whole number of milliseconds from 1 to 1000");
 
     public static final Property TARGET_CPUS = new Property("target.cpus", null,
             "CPUs the target JVM may run on (Linux `taskset`), for example `0`", "a CPU list such as 0, 0-1 or 0,2");
@@ -103,8 +129,9 @@ public final class RunProperties {
 
     /** The properties a user sets, in README's order. */
     public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, TIERS, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
-            WARMUP_SECONDS, WARMUP_USERS,
-            TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPUS, INJECTOR_CPUS, BENCHMARKS_DIR,
+            PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
+            TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
+            INJECTOR_CPUS, BENCHMARKS_DIR,
             GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE);
 
     /** Set by the pom for the Gatling JVM, never by users: the active container profiles, and where the project is. */

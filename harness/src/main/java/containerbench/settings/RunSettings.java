@@ -19,11 +19,12 @@ import java.util.stream.Collectors;
  *
  * @param targets the containers measured, the baseline first
  * @param interleaving how several targets share each tier, or {@code null} for one target
+ * @param cpuQuota the CPU limit of each launched target, or {@code null} for none
  * @param recording false when the per-tier recording is switched off to measure its cost
  * @param sampling false when the CPU and memory sampling is switched off to measure its cost
  * @param gatlingResults where Gatling writes its reports: in the results folder unless told otherwise
  */
-public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement,
+public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement, CpuQuota cpuQuota,
         List<TargetSettings> targets, boolean recording, boolean sampling, Path benchmarksDir, Path gatlingResults) {
 
     /**
@@ -44,16 +45,25 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
                         + prefix + ROUNDS.name() + " rounds of one " + prefix + BLOCK_SECONDS.name() + " block per container");
             }
             interleaving = Interleaving.from(properties);
+            if (!RECORD.bool(properties, true)) {
+                throw new SettingException(prefix + RECORD.name() + "=false measures what recording costs, with one container:"
+                        + " with several, the blocks and their verdicts are made of what is recorded");
+            }
         } else {
-            for (var property : List.of(ROUNDS, BLOCK_SECONDS)) {
+            for (var property : List.of(ROUNDS, BLOCK_SECONDS, RunProperties.PRECISION, RunProperties.MAX_MINUTES)) {
                 if (properties.containsKey(property.name())) {
                     throw new SettingException(prefix + property.name() + " is for several containers, and this run has one ("
                             + targets.get(0).container() + "); " + prefix + TIER_SECONDS.name() + " sets its tiers' length");
                 }
             }
         }
-        return new RunSettings(TierPlan.from(properties), interleaving, Gates.from(properties),
-                CpuPlacement.from(properties, machineCpus), targets, RECORD.bool(properties, true),
+        CpuQuota quota = CpuQuota.from(properties, machineCpus);
+        if (quota != null && !targets.get(0).launched()) {
+            throw new SettingException("-D" + RunProperties.TARGET_CPU_LIMIT.name() + " limits a target this run launches, not"
+                    + " one running at -D" + RunProperties.TARGET_URL.name());
+        }
+        return new RunSettings(TierPlan.from(properties, targets.size() > 1), interleaving, Gates.from(properties),
+                CpuPlacement.from(properties, machineCpus), quota, targets, RECORD.bool(properties, true),
                 SAMPLE.bool(properties, true), benchmarks, gatling);
     }
 
@@ -62,7 +72,10 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         return targets.get(0);
     }
 
-    /** The load's seconds, warm-ups included, without the time a tier's last requests take to return. */
+    /**
+     * The load's seconds, warm-ups included, without the time a tier's last requests take to return:
+     * at most this long with an auto warm-up, at least this long with precision on demand.
+     */
     public int loadSeconds() {
         int warmups = plan.warmupSeconds() * targets.size();
         return interleaving == null ? plan.loadSeconds()

@@ -2,6 +2,7 @@ package containerbench.settings;
 
 import static containerbench.settings.RunProperties.TIERS;
 import static containerbench.settings.RunProperties.TIER_SECONDS;
+import static containerbench.settings.RunProperties.WARMUP_MAX_SECONDS;
 import static containerbench.settings.RunProperties.WARMUP_SECONDS;
 import static containerbench.settings.RunProperties.WARMUP_USERS;
 
@@ -14,12 +15,25 @@ import java.util.Map;
  * Parsed once, before anything starts; the defaults and their reasons are in {@link RunProperties}.
  *
  * @param tiers concurrent users of each tier, in the order they run
+ * @param warmupSeconds the warm-up's length; with {@code autoWarmup}, the longest it may last
  * @param warmupUsers concurrent users of the warm-up, whose requests count in no tier
+ * @param autoWarmup warm each target until it is steady rather than for a fixed time
  */
-public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers) {
+public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup) {
 
-    /** Parses {@code tiers}, {@code tierSeconds}, {@code warmupSeconds} and {@code warmupUsers}. */
+    /** The auto warm-up's window: long enough for a figure, short enough to stop soon after the JIT settles. */
+    public static final int WARMUP_WINDOW_SECONDS = 5;
+
+    /** Parses the plan of a run of one container. */
     public static TierPlan from(Map<String, String> properties) {
+        return from(properties, false);
+    }
+
+    /**
+     * Parses {@code tiers}, {@code tierSeconds}, {@code warmupSeconds}, {@code warmupMaxSeconds} and
+     * {@code warmupUsers}; {@code several} containers warm up until steady unless told otherwise.
+     */
+    public static TierPlan from(Map<String, String> properties, boolean several) {
         String tierList = TIERS.text(properties, TIERS.defaultValue());
         List<Integer> tiers = new ArrayList<>();
         for (String tier : tierList.split(",", -1)) {
@@ -32,10 +46,17 @@ public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, 
                 throw TIERS.bad(tierList);
             }
         }
-        int tierSeconds = TIER_SECONDS.atLeast(properties, 1, Integer.parseInt(TIER_SECONDS.defaultValue()));
-        int warmupSeconds = WARMUP_SECONDS.atLeast(properties, 0, Integer.parseInt(WARMUP_SECONDS.defaultValue()));
+        int tierSeconds = TIER_SECONDS.atLeast(properties, 1, 15);
+        String warmup = WARMUP_SECONDS.text(properties, several ? "auto" : "30").trim();
+        boolean auto = warmup.equals("auto");
+        if (!auto && properties.containsKey(WARMUP_MAX_SECONDS.name())) {
+            throw new SettingException("-D" + WARMUP_MAX_SECONDS.name() + " caps -D" + WARMUP_SECONDS.name() + "=auto, and the"
+                    + " warm-up here is " + warmup + " s");
+        }
+        int warmupSeconds = auto ? WARMUP_MAX_SECONDS.atLeast(properties, 30,
+                Integer.parseInt(WARMUP_MAX_SECONDS.defaultValue())) : WARMUP_SECONDS.atLeast(warmup, 0);
         int warmupUsers = WARMUP_USERS.atLeast(properties, 1, tiers.get(0));
-        return new TierPlan(List.copyOf(tiers), tierSeconds, warmupSeconds, warmupUsers);
+        return new TierPlan(List.copyOf(tiers), tierSeconds, warmupSeconds, warmupUsers, auto);
     }
 
     /** The longest the load lasts, without the time a tier's last requests take to return. */

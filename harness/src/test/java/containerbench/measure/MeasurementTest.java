@@ -1,6 +1,8 @@
 package containerbench.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.settings.Interleaving;
 import containerbench.settings.TierPlan;
@@ -11,47 +13,75 @@ class MeasurementTest {
 
     @Test
     void oneTargetRunsAWarmUpThenEachTier() {
-        try (Measurement m = new Measurement(new TierPlan(List.of(100, 500, 100), 15, 30, 100), null, List.of("tomcat"),
+        try (Measurement m = new Measurement(new TierPlan(List.of(100, 500, 100), 15, 30, 100, false), null, List.of("tomcat"),
                 List.of(-1L), false, 2)) {
-            assertEquals(List.of("warm-up", "100 users", "500 users", "100 users #2"), m.steps().stream().map(Step::name).toList());
+            assertEquals(List.of("warm-up", "100 users", "500 users", "100 users #2"), m.steps().stream().map(Step::scenario).toList());
             assertEquals(List.of(30, 15, 15, 15), m.steps().stream().map(Step::seconds).toList());
+            assertTrue(m.steps().stream().allMatch(step -> step.rotation() == null), "fixed steps only");
+            assertEquals(List.of(30), m.warmupSeconds());
+        }
+        try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 0, 100, false), null, List.of("tomcat"),
+                List.of(-1L), false, 2)) {
+            assertEquals(List.of(0), m.warmupSeconds(), "no warm-up: none for each target");
         }
     }
 
     @Test
-    void severalTargetsWarmUpInTurnThenAlternateBlocksRoundByRound() {
-        try (Measurement m = new Measurement(new TierPlan(List.of(100, 500), 15, 10, 100), new Interleaving(3, 5),
+    void severalTargetsWarmUpInTurnThenEachTierTurnsBetweenThem() {
+        try (Measurement m = new Measurement(new TierPlan(List.of(100, 500), 15, 10, 100, false), new Interleaving(3, 5, null),
                 List.of("tomcat", "undertow"), List.of(-1L, -1L), false, 2)) {
-            assertEquals(List.of("warm-up tomcat", "warm-up undertow",
-                    "100 users tomcat, round 1", "100 users undertow, round 1",
-                    "100 users undertow, round 2", "100 users tomcat, round 2",
-                    "100 users tomcat, round 3", "100 users undertow, round 3",
-                    "500 users tomcat, round 1", "500 users undertow, round 1",
-                    "500 users undertow, round 2", "500 users tomcat, round 2",
-                    "500 users tomcat, round 3", "500 users undertow, round 3"), m.steps().stream().map(Step::scenario).toList());
-            assertEquals("100 users tomcat", m.steps().get(2).name(), "one request name per tier and target, for Gatling's report");
+            assertEquals(List.of("warm-up tomcat", "warm-up undertow", "100 users", "500 users"),
+                    m.steps().stream().map(Step::scenario).toList());
+            assertEquals(List.of("100 users tomcat", "100 users undertow"), m.steps().get(2).requests(),
+                    "one request name per tier and target, for Gatling's report");
         }
     }
 
     @Test
-    void eachBlockEndsWhenTheNextBegins() {
-        try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 0, 100), new Interleaving(2, 5),
+    void aRotationTurnsBlockByBlockInAlternatingOrderAndEndsAfterItsRounds() throws Exception {
+        try (Measurement m = new Measurement(new TierPlan(List.of(10), 15, 0, 10, false), new Interleaving(2, 1, null),
                 List.of("a", "b"), List.of(-1L, -1L), false, 2)) {
-            List<Step> steps = m.steps();
-            long now = System.currentTimeMillis();
-            for (Step step : steps) {
-                m.enter(step);
-                m.enter(step);
-                step.recorder().ok(now, 2);
-                step.recorder().ok(now + 1000, 2);
+            Rotation rotation = m.steps().get(0).rotation();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!rotation.over() && System.nanoTime() < deadline) {
+                Rotation.Block block = rotation.current();
+                if (block != null) {
+                    block.recorder().ok(System.currentTimeMillis(), 1);
+                }
+                Thread.sleep(20);
             }
+            assertNull(rotation.current(), "over: no block to send to");
             List<BlockResult> blocks = m.blocks();
-            assertEquals(List.of("a", "b", "b", "a"), blocks.stream().map(BlockResult::target).toList());
+            assertEquals(List.of("a", "b", "b", "a"), blocks.stream().map(BlockResult::target).toList(), "A B, then B A");
             assertEquals(List.of(0, 0, 1, 1), blocks.stream().map(BlockResult::round).toList());
-            assertEquals(2, blocks.get(0).ok());
+            assertTrue(blocks.stream().allMatch(b -> b.ok() > 0), "every block recorded: " + blocks);
             assertEquals(-1, blocks.get(0).targetCpuMicrosPerResponse(), "no process to read");
-            assertEquals(2, m.tierResults().size(), "one tier per target, its blocks combined");
-            assertEquals(4, m.tierResults().get(0).ok());
+            List<TierResult> tiers = m.tierResults();
+            assertEquals(2, tiers.size(), "one tier per target, its blocks combined");
+            assertEquals(blocks.get(0).ok() + blocks.get(3).ok(), tiers.get(0).ok());
+        }
+    }
+
+    @Test
+    void eachTargetsAutoWarmUpLoadsThatTarget() {
+        try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 30, 100, true), new Interleaving(2, 5, null),
+                List.of("tomcat", "undertow"), List.of(-1L, -1L), false, 2)) {
+            Step undertow = m.steps().get(1);
+            assertEquals("warm-up undertow", undertow.scenario());
+            undertow.rotation().gate(rotation -> true);
+            assertEquals(1, undertow.rotation().current().target(), "the second target's warm-up goes to the second target");
+            assertEquals("undertow", undertow.rotation().current().recorder().result().target());
+        }
+    }
+
+    @Test
+    void anAutoWarmUpIsARotationOfOneTargetsWindows() {
+        try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 30, 100, true), null, List.of("tomcat"),
+                List.of(-1L), false, 2)) {
+            Step warmup = m.steps().get(0);
+            assertTrue(warmup.warmup() && warmup.rotation() != null);
+            assertEquals(List.of("warm-up"), warmup.requests());
+            assertEquals(List.of(0), m.warmupSeconds(), "no window ran yet");
         }
     }
 }

@@ -34,7 +34,7 @@ class ComparisonPageTest {
         return new RunResult(RunResult.SCHEMA, container + "-" + startedAt, RunStatus.COMPLETE, container, "1.0", container,
                 startedAt, startedAt, report, List.of(new RunResult.Target(container, container, "1.0", true, "http://127.0.0.1:1",
                         "17", "-Xmx1g", settings, Map.of(), container + ".target.log")),
-                new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, ENVIRONMENT, null, List.of(), labelled,
+                new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, null, ENVIRONMENT, null, List.of(), List.of(), labelled,
                 List.of(), List.of(), true);
     }
 
@@ -105,7 +105,7 @@ class ComparisonPageTest {
         RunResult shorter = run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26));
         RunResult undertow = new RunResult(shorter.schema(), shorter.runId(), shorter.status(), shorter.container(),
                 shorter.containerVersion(), shorter.description(), shorter.startedAt(), shorter.finishedAt(), null,
-                shorter.targets(), new RunResult.Plan(List.of(500), 5, 5, 500, true), null, null, ENVIRONMENT, null, List.of(),
+                shorter.targets(), new RunResult.Plan(List.of(500), 5, 5, 500, true), null, null, null, ENVIRONMENT, null, List.of(), List.of(),
                 shorter.tiers(), List.of(), List.of(), true);
         RunSet set = new RunSet(List.of(stored(tomcat), stored(undertow)), List.of());
         String html = ComparisonPage.html(set, Path.of("."));

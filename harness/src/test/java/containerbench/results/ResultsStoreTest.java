@@ -37,9 +37,9 @@ class ResultsStoreTest {
         Path report = dir.resolve("results/gatling/loginsimulation-1/index.html");
         RunResult run = RunResult.running(runId, "jetty", NOW.toString(), List.of(new RunResult.Target("jetty", "jetty", "12.1",
                         true, "http://127.0.0.1:1", "17", "", java.util.Map.of(), java.util.Map.of(), store.relative(store.logOf(runId)))),
-                        null, null, null, null)
+                        null, null, null, null, null)
                 .finished(RunStatus.COMPLETE, NOW.toString(), store.relative(report), null, List.of(), List.of(), List.of(),
-                        List.of(), true);
+                        List.of(), List.of(), true, java.util.Map.of());
         store.write(run);
         String json = Files.readString(store.fileOf(runId));
         assertTrue(json.contains("\"gatlingReport\" : \"gatling/loginsimulation-1/index.html\""), json);

@@ -24,7 +24,17 @@ class TierPlanTest {
     @Test
     void readsEveryProperty() {
         TierPlan plan = TierPlan.from(Map.of("tiers", " 5, 10 ", "tierSeconds", "2", "warmupSeconds", "0", "warmupUsers", "7"));
-        assertEquals(new TierPlan(List.of(5, 10), 2, 0, 7), plan);
+        assertEquals(new TierPlan(List.of(5, 10), 2, 0, 7, false), plan);
+    }
+
+    @Test
+    void severalContainersWarmUpUntilSteadyUnlessToldOtherwise() {
+        assertEquals(new TierPlan(List.of(100), 15, 120, 100, true), TierPlan.from(Map.of("tiers", "100"), true));
+        assertEquals(new TierPlan(List.of(100), 15, 60, 100, true),
+                TierPlan.from(Map.of("tiers", "100", "warmupSeconds", "auto", "warmupMaxSeconds", "60"), false));
+        assertEquals(new TierPlan(List.of(100), 15, 20, 100, false), TierPlan.from(Map.of("tiers", "100", "warmupSeconds", "20"), true));
+        assertEquals("-DwarmupMaxSeconds caps -DwarmupSeconds=auto, and the warm-up here is 20 s", assertThrows(SettingException.class,
+                () -> TierPlan.from(Map.of("warmupSeconds", "20", "warmupMaxSeconds", "60"), true)).getMessage());
     }
 
     @ParameterizedTest(name = "-D{0}={1}")
@@ -35,7 +45,7 @@ class TierPlanTest {
         "tierSeconds   | -1    | bad value -DtierSeconds=-1: tierSeconds accepts a whole number of seconds >= 1",
         "tierSeconds   | 0     | bad value -DtierSeconds=0: tierSeconds accepts a whole number of seconds >= 1",
         "tierSeconds   | 1.5   | bad value -DtierSeconds=1.5: tierSeconds accepts a whole number of seconds >= 1",
-        "warmupSeconds | -5    | bad value -DwarmupSeconds=-5: warmupSeconds accepts a whole number of seconds >= 0 (0 skips the warm-up)",
+        "warmupSeconds | -5    | bad value -DwarmupSeconds=-5: warmupSeconds accepts a whole number of seconds >= 0 (0 skips the warm-up), or auto",
         "warmupUsers   | none  | bad value -DwarmupUsers=none: warmupUsers accepts a number of users >= 1",
     })
     void aBadValueNamesThePropertyAndWhatItAccepts(String property, String value, String message) {
