@@ -26,7 +26,9 @@ final class StudyPage {
                 .append(study.cells().size()).append(" cells from ").append(Html.text(study.startedAt())).append(" to ")
                 .append(Html.text(study.finishedAt())).append("; ").append(study.failedCells())
                 .append(" failed. TPS: mean over the repetitions, sample standard deviation, coefficient of variation and")
-                .append(" Student-t 95% interval of the mean.</p>\n");
+                .append(" Student-t 95% interval of the mean; to baseline: the TPS over the first configuration's, paired")
+                .append(" repetition by repetition, with its 95% interval and the number of pairs. Not different from the")
+                .append(" baseline: that interval holds 1.</p>\n");
         Map<Integer, List<StudyRow>> tiers = StudyRow.of(study).stream()
                 .collect(Collectors.groupingBy(StudyRow::users, LinkedHashMap::new, Collectors.toList()));
         tiers.forEach((users, rows) -> {
@@ -35,7 +37,7 @@ final class StudyPage {
             StudyRow.HEADERS.forEach(header -> h.append("<th>").append(Html.text(header)).append("</th>"));
             h.append("<th class=\"l\"></th></tr>\n");
             for (StudyRow row : rows) {
-                h.append(row.mark().equals(StudyRow.BEST) ? "<tr class=\"best\">" : row.mark().isEmpty() ? "<tr>" : "<tr class=\"same\">")
+                h.append(row.mark().startsWith(StudyRow.BEST) ? "<tr class=\"best\">" : row.mark().isEmpty() ? "<tr>" : "<tr class=\"same\">")
                         .append("<td class=\"l\">").append(Html.text(row.configuration())).append("</td>");
                 row.cells().forEach(cell -> h.append("<td>").append(Html.text(cell)).append("</td>"));
                 h.append("<td class=\"l\">").append(Html.text(row.mark())).append("</td></tr>\n");

@@ -1,5 +1,6 @@
 package containerbench.study;
 
+import containerbench.results.PairedRatio;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
@@ -20,6 +21,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -89,7 +91,7 @@ public final class StudyRunner {
                     + (result.message() == null ? "" : " (" + result.message() + ")"), result.seconds(),
                     minutes(elapsed.toSeconds()), minutes(left));
         }
-        StudyResult study = new StudyResult(1, plan.name(), plan.description(), planFile.toString(),
+        StudyResult study = new StudyResult(2, plan.name(), plan.description(), planFile.toString(),
                 started.toString(), Instant.now().toString(), results, summarize(results));
         ResultsStore.writeJson(dir.resolve("study.json"), study);
         writeViews(dir, study);
@@ -143,10 +145,16 @@ public final class StudyRunner {
         return said != null ? said : run == null ? "no results; see " + cellDir.resolve("mvn.log") : "run " + run.status();
     }
 
+    /**
+     * Per configuration and tier: the spread over the repetitions, whether it has the best mean, and
+     * its ratio to the baseline (the first configuration) paired round by round, since the rounds ran
+     * in turn and a round's cells met the same state of the machine.
+     */
     static List<StudyResult.Summary> summarize(List<StudyResult.CellResult> cells) {
         Map<String, List<StudyResult.CellResult>> byConfiguration = new LinkedHashMap<>();
         cells.forEach(c -> byConfiguration.computeIfAbsent(new StudyPlan.Cell(c.container(), c.knobs(), 0).configuration(),
                 k -> new ArrayList<>()).add(c));
+        List<StudyResult.CellResult> baseline = byConfiguration.values().iterator().next();
         Map<String, Map<Integer, StudyResult.SummaryTier>> tiers = new LinkedHashMap<>();
         for (Map.Entry<String, List<StudyResult.CellResult>> entry : byConfiguration.entrySet()) {
             List<StudyResult.CellResult> done = entry.getValue().stream().filter(StudyResult.CellResult::complete).toList();
@@ -157,11 +165,12 @@ public final class StudyRunner {
                 List<StudyResult.CellTier> same = done.stream().flatMap(c -> c.tiers().stream()).filter(t -> t.users() == u).toList();
                 perTier.put(u, new StudyResult.SummaryTier(u, Spread.of(same.stream().map(StudyResult.CellTier::tps).toList()),
                         Spread.of(same.stream().filter(t -> t.p99() != null).map(t -> t.p99().doubleValue()).toList()),
-                        same.stream().mapToDouble(StudyResult.CellTier::failurePercent).average().orElse(0), false, false));
+                        same.stream().mapToDouble(StudyResult.CellTier::failurePercent).average().orElse(0), false,
+                        entry.getValue() == baseline ? null : paired(entry.getValue(), baseline, u)));
             }
             tiers.put(entry.getKey(), perTier);
         }
-        // Per tier: the best mean TPS, and every configuration whose interval overlaps it.
+        // Per tier: the best mean TPS.
         Set<Integer> allUsers = tiers.values().stream().flatMap(m -> m.keySet().stream()).collect(Collectors.toSet());
         for (int u : allUsers) {
             StudyResult.SummaryTier best = tiers.values().stream().map(m -> m.get(u)).filter(t -> t != null)
@@ -169,8 +178,7 @@ public final class StudyRunner {
             for (Map<Integer, StudyResult.SummaryTier> m : tiers.values()) {
                 StudyResult.SummaryTier t = m.get(u);
                 if (t != null) {
-                    m.put(u, new StudyResult.SummaryTier(u, t.tps(), t.p99(), t.failurePercentMean(), t == best,
-                            t != best && t.tps().overlaps(best.tps())));
+                    m.put(u, new StudyResult.SummaryTier(u, t.tps(), t.p99(), t.failurePercentMean(), t == best, t.toBaseline()));
                 }
             }
         }
@@ -181,6 +189,26 @@ public final class StudyRunner {
                 (int) group.stream().filter(c -> !c.complete()).count(),
                 List.copyOf(tiers.get(configuration).values()))));
         return summary;
+    }
+
+    /** The configuration's TPS at {@code users} over the baseline's, in each repetition both completed. */
+    private static PairedRatio paired(List<StudyResult.CellResult> configuration, List<StudyResult.CellResult> baseline, int users) {
+        List<Double> others = new ArrayList<>();
+        List<Double> bases = new ArrayList<>();
+        for (StudyResult.CellResult cell : configuration) {
+            Optional<Double> mine = tps(Optional.of(cell), users);
+            Optional<Double> base = tps(baseline.stream().filter(b -> b.repetition() == cell.repetition()).findFirst(), users);
+            if (mine.isPresent() && base.isPresent()) {
+                others.add(mine.get());
+                bases.add(base.get());
+            }
+        }
+        return others.isEmpty() ? null : PairedRatio.of(others, bases);
+    }
+
+    private static Optional<Double> tps(Optional<StudyResult.CellResult> cell, int users) {
+        return cell.filter(StudyResult.CellResult::complete).flatMap(c -> c.tiers().stream().filter(t -> t.users() == users)
+                .map(StudyResult.CellTier::tps).filter(tps -> tps > 0).findFirst());
     }
 
     private static String minutes(long seconds) {

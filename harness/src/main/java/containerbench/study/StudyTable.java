@@ -12,11 +12,13 @@ final class StudyTable {
         Formatter out = new Formatter();
         out.format("study %s: %d cells%n", study.study(), study.cells().size());
         out.format("%6s  %-44s", "users", "configuration");
-        StudyRow.HEADERS.forEach(header -> out.format(" %14s", header));
+        StudyRow.HEADERS.forEach(header -> out.format(" %" + Math.max(14, header.length()) + "s", header));
         out.format("%n");
         for (StudyRow row : StudyRow.of(study)) {
             out.format("%6d  %-44s", row.users(), row.configuration());
-            row.cells().forEach(cell -> out.format(" %14s", cell));
+            for (int i = 0; i < row.cells().size(); i++) {
+                out.format(" %" + Math.max(14, StudyRow.HEADERS.get(i).length()) + "s", row.cells().get(i));
+            }
             out.format(" %s%n", row.mark());
         }
         study.summary().stream().filter(s -> s.failed() > 0).forEach(s ->
@@ -30,7 +32,7 @@ final class StudyTable {
         for (StudyRow row : StudyRow.of(study)) {
             m.append("| ").append(row.users()).append(" | ").append(row.configuration()).append(" | ")
                     .append(String.join(" | ", row.cells())).append(" | ")
-                    .append(row.mark().equals(StudyRow.BEST) ? "**best**" : row.mark()).append(" |\n");
+                    .append(row.mark().replaceFirst("^" + StudyRow.BEST, "**" + StudyRow.BEST + "**")).append(" |\n");
         }
         return m.toString();
     }

@@ -1,0 +1,62 @@
+package containerbench.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.results.PairedRatio;
+import containerbench.results.RunStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A study's configurations against the baseline, paired repetition by repetition. */
+class StudySummaryTest {
+
+    private final List<StudyResult.CellResult> cells = new ArrayList<>();
+
+    private void cell(String threads, int repetition, double tps) {
+        cells.add(new StudyResult.CellResult(cells.size() + 1, "tomcat", Map.of("threads", threads), repetition,
+                tps > 0 ? RunStatus.COMPLETE : RunStatus.FAILED, "run", 10, null,
+                tps > 0 ? List.of(new StudyResult.CellTier(100, tps, 5L, 0, false)) : List.of()));
+    }
+
+    @Test
+    void aConstantRatioIsADifferenceAndAScatteredOneThatHoldsOneIsNot() {
+        double[] baseline = {100, 200, 150};
+        double[] slower = {90, 180, 135};
+        double[] scattered = {110, 180, 150};
+        for (int repetition = 1; repetition <= 3; repetition++) {
+            cell("512", repetition, baseline[repetition - 1]);
+            cell("1024", repetition, slower[repetition - 1]);
+            cell("2048", repetition, scattered[repetition - 1]);
+        }
+        List<StudyResult.Summary> summary = StudyRunner.summarize(cells);
+        StudyResult.SummaryTier base = summary.get(0).tiers().get(0);
+        assertNull(base.toBaseline(), "the baseline has no ratio to itself");
+        assertTrue(base.best(), "the highest mean, 150");
+        StudyResult.SummaryTier tenPercentLess = summary.get(1).tiers().get(0);
+        assertEquals(new PairedRatio(0.9, 0.9, 0.9, 3), tenPercentLess.toBaseline(),
+                "the same 0.9 in every round: an interval of no width, although the unpaired intervals overlap widely");
+        assertFalse(tenPercentLess.notDifferent());
+        assertTrue(tenPercentLess.tps().overlaps(base.tps()), "what schema 1 called not different");
+        StudyResult.SummaryTier holdsOne = summary.get(2).tiers().get(0);
+        assertTrue(holdsOne.toBaseline().low() < 1 && holdsOne.toBaseline().high() > 1, holdsOne.toString());
+        assertTrue(holdsOne.notDifferent());
+    }
+
+    @Test
+    void aRoundWhoseBaselineFailedPairsWithNothing() {
+        cell("512", 1, 100);
+        cell("1024", 1, 90);
+        cell("512", 2, -1);
+        cell("1024", 2, 95);
+        cell("512", 3, 110);
+        cell("1024", 3, 99);
+        PairedRatio ratio = StudyRunner.summarize(cells).get(1).tiers().get(0).toBaseline();
+        assertEquals(2, ratio.pairs());
+        assertEquals(0.9, ratio.ratio());
+    }
+}
