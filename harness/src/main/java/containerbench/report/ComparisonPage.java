@@ -55,7 +55,7 @@ public final class ComparisonPage {
                 .append("<title>container-bench: ").append(Html.text(title(set))).append("</title>\n<style>\n")
                 .append("body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}")
                 .append("th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right;font-variant-numeric:tabular-nums}")
-                .append("th{background:#f3f3f3}td.l,th.l{text-align:left}tr.first td{border-top:2px solid #888}")
+                .append("th{background:#f3f3f3}td{vertical-align:top}td.l,th.l{text-align:left}tr.first td{border-top:2px solid #888}")
                 .append(".flag{color:#b00;font-weight:bold}.problems{color:#b00}.charts{display:flex;flex-wrap:wrap;gap:2em}")
                 .append(".chart{width:560px;height:340px}small{color:#666}\n</style>\n</head>\n<body>\n");
         h.append("<h1>container-bench comparison</h1>\n<p>Generated ").append(Html.text(Instant.now()))
@@ -369,6 +369,8 @@ public final class ComparisonPage {
                   sets.push({ type: 'line', label: d.label, data: d.ratio, showLine: false, pointRadius: 5,
                               borderColor: color, backgroundColor: color });
                 });
+                sets.push({ type: 'line', label: '1 = the same', data: r.tiers.map(function () { return 1; }),
+                            borderColor: '#888', borderDash: [6, 4], pointRadius: 0, borderWidth: 1 });
                 return new Chart(document.getElementById(r.id), {
                   data: { labels: r.tiers, datasets: sets },
                   options: {
