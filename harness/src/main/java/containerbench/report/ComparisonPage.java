@@ -337,7 +337,7 @@ public final class ComparisonPage {
 
     // Draws the charts from the embedded data, then records on <body> how many it drew: TPS, p99 and
     // CPU per request against users, and for each interleaved run its ratios as points, each over
-    // the floating bar of its interval.
+    // the floating bar of its interval, on a log scale (a ratio of 0.8 as far from 1 as one of 1.25).
     private static final String RENDER = """
             (function () {
               var data = JSON.parse(document.getElementById('chart-data').textContent);
@@ -376,7 +376,7 @@ public final class ComparisonPage {
                   options: {
                     animation: false, responsive: true, maintainAspectRatio: false,
                     plugins: { title: { display: true, text: r.title } },
-                    scales: { y: { title: { display: true, text: 'ratio (1 = the same)' } } }
+                    scales: { y: { type: 'logarithmic', title: { display: true, text: 'ratio (1 = the same; log scale)' } } }
                   }
                 });
               }
