@@ -15,10 +15,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What a run does when things go wrong, each as a user would meet it through
@@ -65,15 +68,21 @@ class FaultsIT {
         assertFalse(Runs.anyAlive(marker), "no JVM left");
     }
 
-    @Test
-    void aTargetKilledDuringATierEndsTheRunAtOnceAndKeepsItsFigures() throws Exception {
-        Path log = work.resolve("kill-target.log");
-        Process maven = startLongRun(log, false, "undertow");
-        awaitProcess("TargetMain", log).destroyForcibly();
+    // What to kill to kill each target's server: the launcher JVM of an embedded container, the
+    // server's own JVM of a standalone one (its launcher stays, and must notice).
+    private static final Map<String, String> SERVER_PROCESS = Map.of("undertow", "TargetMain",
+            "tomcat-server", "org.apache.catalina.startup.Bootstrap");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"undertow", "tomcat-server"})
+    void aTargetKilledDuringATierEndsTheRunAtOnceAndKeepsItsFigures(String container) throws Exception {
+        Path log = work.resolve("kill-" + container + ".log");
+        Process maven = startLongRun(log, false, container);
+        awaitProcess(SERVER_PROCESS.get(container), log).destroyForcibly();
         long killed = System.nanoTime();
         assertTrue(maven.waitFor(50, TimeUnit.SECONDS), "the run ends long before its 60 s tier would");
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
-        System.out.println("FaultsIT: the run ended " + seconds + " s after the target was killed");
+        System.out.println("FaultsIT: the run ended " + seconds + " s after " + container + "'s server was killed");
         assertNotEquals(0, maven.exitValue(), "the build fails");
         String output = Files.readString(log);
         assertTrue(output.contains("the target died during the run"), output);
@@ -81,12 +90,14 @@ class FaultsIT {
         assertEquals(RunStatus.FAILED, run.status());
         assertTrue(run.tiers().get(0).ok() > 0, "the figures measured before the death are kept");
         assertFalse(Runs.anyAlive(marker), "no JVM left");
+        assertNoServerFilesLeft();
     }
 
-    @Test
-    void ctrlCStopsEveryJvmAndKeepsTheResultsMarkedInterrupted() throws Exception {
-        Path log = work.resolve("ctrl-c.log");
-        Process maven = startLongRun(log, true, "tomcat");
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "tomcat-server"})
+    void ctrlCStopsEveryJvmAndKeepsTheResultsMarkedInterrupted(String container) throws Exception {
+        Path log = work.resolve("ctrl-c-" + container + ".log");
+        Process maven = startLongRun(log, true, container);
         // SIGINT to the whole process group, as a terminal sends it.
         new ProcessBuilder("kill", "-INT", "--", "-" + maven.pid()).inheritIO().start().waitFor();
         assertTrue(maven.waitFor(30, TimeUnit.SECONDS), "Maven stops");
@@ -96,10 +107,11 @@ class FaultsIT {
         assertTrue(run.tiers().get(0).ok() > 0, "the figures measured before Ctrl-C are kept");
     }
 
-    @Test
-    void killingMavenAloneStopsTheBenchmarkAndTheTarget() throws Exception {
-        Path log = work.resolve("kill-maven.log");
-        Process maven = startLongRun(log, false, "tomcat");
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "tomcat-server"})
+    void killingMavenAloneStopsTheBenchmarkAndTheTarget(String container) throws Exception {
+        Path log = work.resolve("kill-maven-" + container + ".log");
+        Process maven = startLongRun(log, false, container);
         maven.destroyForcibly();
         awaitGone(marker);
         assertEquals(RunStatus.INTERRUPTED, onlyResult().status());
@@ -120,7 +132,8 @@ class FaultsIT {
 
     @Test
     void aProfileThatDoesNotExistStopsTheRunInsteadOfMeasuringADefault() throws Exception {
-        assertStopsBeforeAnythingStarts("no-profile", "no container chosen: run with -Pjetty or -Ptomcat or -Pundertow",
+        assertStopsBeforeAnythingStarts("no-profile", "no container chosen: run with -P"
+                + String.join(" or -P", containerbench.settings.TargetCatalog.read(Runs.ROOT).names()),
                 run("jboss"));
     }
 
@@ -187,5 +200,21 @@ class FaultsIT {
             Thread.sleep(200);
         }
         assertFalse(Runs.anyAlive(marker), "every JVM of the run stopped within 30 s");
+        assertNoServerFilesLeft();
+    }
+
+    /** A standalone server's copy of its configuration goes with its launcher (ServerFiles.newBase). */
+    private static void assertNoServerFilesLeft() throws IOException {
+        Path bases = Path.of(System.getProperty("java.io.tmpdir"), "container-bench-servers");
+        if (!Files.isDirectory(bases)) {
+            return;
+        }
+        try (var listing = Files.list(bases)) {
+            List<String> orphans = listing.map(base -> base.getFileName().toString()).filter(name -> {
+                String[] parts = name.split("-");
+                return ProcessHandle.of(Long.parseLong(parts[parts.length - 2])).isEmpty();
+            }).toList();
+            assertEquals(List.of(), orphans, "server files whose launcher is gone, in " + bases);
+        }
     }
 }

@@ -82,9 +82,13 @@ public final class RunningTarget implements AutoCloseable {
         return process != null;
     }
 
-    /** The target JVM's process id, or -1 for a target started elsewhere. */
+    /** The target JVM's process id: a standalone server's own, not its launcher's; -1 for a target started elsewhere. */
     public long pid() {
-        return process == null ? -1 : process.pid();
+        if (process == null) {
+            return -1;
+        }
+        String server = process.facts().get("server.pid");
+        return server == null ? process.pid() : Long.parseLong(server);
     }
 
     /** What the launched target printed about itself (container, versions, knobs); empty for one started elsewhere. */

@@ -28,6 +28,8 @@ public final class TargetProcess implements AutoCloseable {
 
     // The start-up protocol printed by containerbench.launcher.TargetMain.
     private static final String PREFIX = "[container-bench] ";
+    // A standalone server's process group, which its launcher stops, and the harness if the launcher cannot.
+    private static final String SERVER_GROUP = "server.group";
     private static final String READY = PREFIX + "ready port=";
     private static final int LOG_TAIL_LINES = 40;
 
@@ -63,10 +65,19 @@ public final class TargetProcess implements AutoCloseable {
             throw new IllegalStateException("cannot start the " + module.name() + " target with " + settings.java()
                     + ": " + e.getMessage() + " (set -Dtarget.java to a java executable)", e);
         }
-        // Ends the target if this JVM ends first, by Ctrl-C or a crash: no target outlives its run.
-        Thread killer = new Thread(process::destroyForcibly, "target-killer");
-        Runtime.getRuntime().addShutdownHook(killer);
+        // Ends the target if this JVM ends first, by Ctrl-C or a crash: no target outlives its run,
+        // nor a standalone server its launcher. TERM first, so that a launcher stops its server and
+        // deletes the server's files; KILL for whatever is left.
         Map<String, String> facts = new TreeMap<>();
+        Thread killer = new Thread(() -> {
+            process.destroy();
+            waitQuietly(process, Duration.ofSeconds(15));
+            process.destroyForcibly();
+            synchronized (facts) {
+                killServerGroup(facts.get(SERVER_GROUP));
+            }
+        }, "target-killer");
+        Runtime.getRuntime().addShutdownHook(killer);
         CompletableFuture<Integer> ready = new CompletableFuture<>();
         CompletableFuture<Void> logged = new CompletableFuture<>();
         Thread pump = new Thread(() -> pump(process, log, facts, ready, logged), "target-log");
@@ -82,8 +93,15 @@ public final class TargetProcess implements AutoCloseable {
         } catch (ExecutionException | TimeoutException e) {
             String why = e instanceof TimeoutException ? "did not announce a port within " + timeout.toSeconds() + " s"
                     : e.getCause().getMessage();
-            process.destroyForcibly();
-            waitQuietly(process, Duration.ofSeconds(10));
+            // TERM first: a launcher stops the standalone server it started; then whatever is left.
+            process.destroy();
+            if (!waitQuietly(process, Duration.ofSeconds(30))) {
+                process.destroyForcibly();
+                waitQuietly(process, Duration.ofSeconds(10));
+            }
+            synchronized (facts) {
+                killServerGroup(facts.get(SERVER_GROUP));
+            }
             // Its last words are what the user needs: wait until the log holds all of them.
             logged.completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
             throw new IllegalStateException("the " + module.name() + " target " + why + ". Command: "
@@ -91,6 +109,9 @@ public final class TargetProcess implements AutoCloseable {
                     + "\nLast lines of its log " + log + ":\n" + tail(log));
         } catch (InterruptedException e) {
             process.destroyForcibly();
+            synchronized (facts) {
+                killServerGroup(facts.get(SERVER_GROUP));
+            }
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting the target", e);
         }
@@ -160,17 +181,42 @@ public final class TargetProcess implements AutoCloseable {
         } catch (IOException e) {
             // already closed: the signals below still apply
         }
-        if (!waitQuietly(process, Duration.ofSeconds(15))) {
+        if (!waitQuietly(process, Duration.ofSeconds(30))) {
             process.destroy();
             if (!waitQuietly(process, Duration.ofSeconds(5))) {
                 process.destroyForcibly();
                 waitQuietly(process, Duration.ofSeconds(5));
             }
         }
+        killServerGroup(facts.get(SERVER_GROUP));
         try {
             Runtime.getRuntime().removeShutdownHook(killer);
         } catch (IllegalStateException e) {
             // the JVM is already shutting down, and the hook is running or has run
+        }
+    }
+
+    /** Kills what is left of a standalone server's process group (a script and its JVM), if anything is. */
+    private static void killServerGroup(String group) {
+        if (group == null || ProcessHandle.allProcesses().noneMatch(p -> groupOf(p.pid()).equals(group))) {
+            return;
+        }
+        try {
+            new ProcessBuilder("kill", "-KILL", "--", "-" + group).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            // nothing to kill it with: the pid is reported in the log
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The process group of a process (Linux /proc), or "" when it cannot be read. */
+    private static String groupOf(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).split(" ")[2];
+        } catch (IOException | RuntimeException e) {
+            return "";
         }
     }
 

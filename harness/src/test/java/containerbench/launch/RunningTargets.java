@@ -36,6 +36,7 @@ final class RunningTargets implements AutoCloseable {
     // Timeouts of 2 s instead of 30, so that a stalled client is cut off within a test's time.
     private static final Map<String, Map<String, String>> SHORT_TIMEOUTS = Map.of(
             "tomcat", Map.of("connectionTimeout", "2000"),
+            "tomcat-server", Map.of("connectionTimeout", "2000"),
             "undertow", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
             "jetty", Map.of("idleTimeout", "2000"));
 

@@ -75,6 +75,61 @@ class TargetLaunchTest {
     }
 
     @Test
+    void aStandaloneServersResourcesAreItsOwnJvmsNotItsLaunchers() throws Exception {
+        RunningTarget target = RunningTarget.start(RunningTargets.settings("tomcat-server", Map.of("target.jvmArgs", "-Xmx128m")),
+                containerbench.settings.CpuPlacement.from(Map.of(), 2), null, RunningTargets.CATALOG,
+                Files.createTempDirectory("standalone").resolve("tomcat-server.log"));
+        ProcessHandle server;
+        try {
+            server = ProcessHandle.of(target.pid()).orElseThrow();
+            String command = server.info().commandLine().orElse("");
+            assertTrue(command.contains("org.apache.catalina.startup.Bootstrap") && command.contains("-Xmx128m"),
+                    "the sampled JVM is Tomcat's, with the run's options: " + command);
+        } finally {
+            target.close();
+        }
+        assertFalse(server.isAlive(), "the server stops with its launcher");
+    }
+
+    @Test
+    void aStandaloneServerStillStartingWhenTheHarnessGivesUpIsStoppedToo() throws Exception {
+        // Gives up ever later until it gives up between the server's start and its first answer.
+        TargetModule module = TargetModule.of(RunningTargets.CATALOG, "tomcat-server");
+        for (int seconds = 1; seconds <= 16; seconds *= 2) {
+            java.nio.file.Path log = Files.createTempDirectory("impatient").resolve("tomcat-server.log");
+            Duration patience = Duration.ofSeconds(seconds);
+            try {
+                TargetProcess.start(module, RunningTargets.settings("tomcat-server", Map.of("target.jvmArgs", "-Xmx128m")),
+                        List.of(), log, patience).close();
+                continue;
+            } catch (IllegalStateException e) {
+                assertTrue(e.getMessage().contains("did not announce a port within " + seconds + " s"), e.getMessage());
+            }
+            var group = Files.readAllLines(log).stream().filter(line -> line.startsWith("[container-bench] server.group="))
+                    .map(line -> line.substring(line.indexOf('=') + 1)).findFirst();
+            if (group.isPresent()) {
+                assertEquals(List.of(), processesInGroup(group.get()), "nothing of the server is left");
+                Files.readAllLines(log).stream().filter(line -> line.contains("CATALINA_BASE:"))
+                        .map(line -> java.nio.file.Path.of(line.substring(line.indexOf("CATALINA_BASE:") + 14).trim()))
+                        .forEach(base -> assertFalse(Files.exists(base), base + " is deleted"));
+                return;
+            }
+        }
+        throw new AssertionError("the harness never gave up while the server was starting");
+    }
+
+    private static List<Long> processesInGroup(String group) {
+        return ProcessHandle.allProcesses().filter(process -> {
+            try {
+                String stat = Files.readString(java.nio.file.Path.of("/proc/" + process.pid() + "/stat"));
+                return stat.substring(stat.lastIndexOf(')') + 2).split(" ")[2].equals(group);
+            } catch (java.io.IOException | RuntimeException e) {
+                return false;
+            }
+        }).map(ProcessHandle::pid).toList();
+    }
+
+    @Test
     void aBadKnobValueIsNamedByTheTarget() {
         var error = assertThrows(IllegalStateException.class, () -> RunningTargets.start("tomcat", Map.of("maxThreads", "abc")));
         assertTrue(error.getMessage().contains("bad value for --maxThreads: 'abc'; it accepts an integer >= 1"), error.getMessage());

@@ -48,14 +48,15 @@ class TargetSettingsTest {
     @Test
     void anUnknownContainerListsTheKnownOnes() {
         var error = assertThrows(SettingException.class, () -> settings("jboss", Map.of()));
-        assertEquals("bad value -Dcontainer=jboss: container accepts one of jetty, tomcat, undertow (or the profiles -Pjetty, -Ptomcat, -Pundertow)",
-                error.getMessage());
+        assertEquals("bad value -Dcontainer=jboss: container accepts one of " + String.join(", ", CATALOG.names())
+                + " (or the profiles -P" + String.join(", -P", CATALOG.names()) + ")", error.getMessage());
     }
 
     @Test
     void noContainerIsAnErrorThatNamesTheProfiles() {
         var error = assertThrows(SettingException.class, () -> TargetSettings.from(Map.of(), CATALOG));
-        assertTrue(error.getMessage().startsWith("no container chosen: run with -Pjetty or -Ptomcat or -Pundertow"), error.getMessage());
+        assertTrue(error.getMessage().startsWith("no container chosen: run with -P" + String.join(" or -P", CATALOG.names())),
+                error.getMessage());
         assertThrows(SettingException.class, () -> TargetSettings.from(Map.of("container", "", "container.profiles", ",,"), CATALOG));
     }
 

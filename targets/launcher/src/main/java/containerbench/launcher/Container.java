@@ -35,6 +35,14 @@ public interface Container {
         /** Every knob as the container now holds it, including defaults it chose itself. */
         Map<String, String> effectiveSettings();
 
+        /**
+         * What else the harness should know, printed with the launcher's own facts and winning over
+         * them: for a standalone server, {@code server.pid} (the JVM to sample) and its Java.
+         */
+        default Map<String, String> facts() {
+            return Map.of();
+        }
+
         @Override
         void close() throws Exception;
     }

@@ -73,6 +73,7 @@ public final class TargetMain {
         facts.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
         facts.put("host", options.host());
         server.effectiveSettings().forEach((name, value) -> facts.put("knob." + name, value));
+        facts.putAll(server.facts());
         facts.forEach((key, value) -> System.out.println(PREFIX + key + "=" + value));
         System.out.println(READY + server.port());
         System.out.flush();

@@ -1,0 +1,142 @@
+package containerbench.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * What a standalone server's launcher needs around the server: where the build unpacked it and
+ * copied the WAR (a properties file the build writes), a copy of its configuration to edit, and
+ * the facts the harness reads.
+ *
+ * @param home the unpacked distribution
+ * @param war the login WAR, as targets/webapp packages it
+ */
+public record ServerFiles(Path home, Path war, String version) {
+
+    /** Reads the build's properties resource: {@code home}, {@code war}, {@code version}. */
+    public static ServerFiles of(String resource) {
+        Properties properties = new Properties();
+        try (InputStream in = ServerFiles.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + resource + " on the classpath: the target is not built");
+            }
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ServerFiles files = new ServerFiles(Path.of(properties.getProperty("home")), Path.of(properties.getProperty("war")).normalize(),
+                properties.getProperty("version"));
+        if (!Files.isDirectory(files.home()) || !Files.isRegularFile(files.war())) {
+            throw new IllegalStateException(files.home() + " or " + files.war() + " is missing: build the target"
+                    + " (mvn -q process-classes)");
+        }
+        return files;
+    }
+
+    /**
+     * A fresh directory for one server's own configuration, named
+     * {@code java.io.tmpdir/container-bench-servers/NAME-LAUNCHERPID-N}. The launcher deletes it when
+     * the server stops; one left by a launcher that was killed first is deleted by the next one.
+     */
+    public static Path newBase(String name) throws IOException {
+        Path parent = Path.of(System.getProperty("java.io.tmpdir"), "container-bench-servers");
+        Files.createDirectories(parent);
+        try (Stream<Path> bases = Files.list(parent)) {
+            for (Path base : bases.toList()) {
+                if (orphaned(base)) {
+                    deleteTree(base);
+                }
+            }
+        }
+        return Files.createTempDirectory(parent, name + "-" + ProcessHandle.current().pid() + "-");
+    }
+
+    /** Whether the launcher a base directory is named after is gone; a name not of that form is left alone. */
+    private static boolean orphaned(Path base) {
+        String[] parts = base.getFileName().toString().split("-");
+        try {
+            return parts.length >= 3 && ProcessHandle.of(Long.parseLong(parts[parts.length - 2])).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /**
+     * This launcher's own JVM options, for the server's JVM: the harness starts the launcher with the
+     * target's options ({@code -Dtarget.jvmArgs}), and they belong to the server.
+     */
+    public static String jvmOptions() {
+        return String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    /** The facts every server reports: its JVM's process, for the harness to sample, and what it is. */
+    public static Map<String, String> serverFacts(ServerProcess process, String description) {
+        Map<String, String> facts = new TreeMap<>();
+        facts.put("server.pid", Long.toString(process.jvmPid()));
+        facts.put("server", description);
+        return facts;
+    }
+
+    public static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path copy = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(file, copy);
+                }
+            }
+        }
+    }
+
+    public static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+        }
+    }
+
+    public static Document readXml(Path file) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        return factory.newDocumentBuilder().parse(file.toFile());
+    }
+
+    public static void writeXml(Document document, Path file) throws Exception {
+        var transformer = TransformerFactory.newInstance().newTransformer();
+        transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+        transformer.transform(new DOMSource(document), new StreamResult(file.toFile()));
+    }
+
+    /** Every element of that local name, in document order. */
+    public static List<Element> elements(Document document, String localName) {
+        NodeList nodes = document.getElementsByTagNameNS("*", localName);
+        List<Element> elements = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            elements.add((Element) nodes.item(i));
+        }
+        return elements;
+    }
+}

@@ -1,0 +1,207 @@
+package containerbench.launcher;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A standalone server (a Tomcat or WildFly distribution) started as an administrator starts it,
+ * through its own script, in a process group of its own, so that stopping it stops the script and
+ * every JVM it started. Its output goes to this launcher's, which the harness logs.
+ */
+public final class ServerProcess implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    private static final int TAIL = 30;
+
+    private final Process process;
+    private final Path directory;
+    private final Deque<String> tail = new ArrayDeque<>();
+
+    private ServerProcess(Process process, Path directory) {
+        this.process = process;
+        this.directory = directory;
+    }
+
+    /**
+     * Starts {@code command} in {@code directory} with {@code environment} added, in a new process
+     * group (Linux {@code setsid}), and returns once {@code http://host:port/loginServlet} answers a
+     * login; fails with the end of the server's output when it exits first or stays silent too long.
+     * The directory is the server's own copy of its configuration, deleted when it stops, or when it
+     * cannot be started.
+     */
+    public static ServerProcess start(List<String> command, Path directory, Map<String, String> environment, String host,
+            int port) throws Exception {
+        List<String> inGroup = new ArrayList<>(List.of("setsid"));
+        inGroup.addAll(command);
+        ProcessBuilder builder = new ProcessBuilder(inGroup).directory(directory.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        ServerProcess server;
+        try {
+            server = new ServerProcess(builder.start(), directory);
+        } catch (IOException e) {
+            ServerFiles.deleteTree(directory);
+            throw e;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "server-stop"));
+        // Announced at once, not with the other facts once it answers: if this launcher is killed
+        // while the server starts, the harness still knows what to stop.
+        System.out.println(TargetMain.PREFIX + "server.group=" + server.group());
+        System.out.flush();
+        // Not a daemon: while the server writes, this launcher lives, as an embedded container's
+        // threads keep its launcher alive.
+        Thread pump = new Thread(server::pump, "server-output");
+        pump.start();
+        try {
+            server.awaitLogin(host, port);
+            return server;
+        } catch (Exception e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    /** Copies the server's output to this launcher's, keeping the last lines for an error message. */
+    private void pump() {
+        PrintStream out = System.out;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                out.println(line);
+                synchronized (tail) {
+                    tail.addLast(line);
+                    if (tail.size() > TAIL) {
+                        tail.removeFirst();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the server is gone: its exit is reported where it matters
+        }
+    }
+
+    private void awaitLogin(String host, int port) throws Exception {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        URI login = URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port
+                + "/loginServlet?username=probe&password=probe");
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server exited with status " + process.exitValue()
+                        + " before it answered; the end of its output:\n" + tail());
+            }
+            try {
+                HttpResponse<String> answer = client.send(HttpRequest.newBuilder(login).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (answer.statusCode() == 200 && answer.body().contains("username: probe")) {
+                    return;
+                }
+                last = "HTTP " + answer.statusCode();
+            } catch (IOException e) {
+                last = e.getClass().getSimpleName();
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException("the server did not answer a login at " + login + " within "
+                + START_TIMEOUT.toSeconds() + " s (last: " + last + "); the end of its output:\n" + tail());
+    }
+
+    private String tail() {
+        synchronized (tail) {
+            return String.join("\n", tail);
+        }
+    }
+
+    /**
+     * The server's JVM: the process started, when its script became the JVM ({@code exec}), or the
+     * java process it started.
+     */
+    public long jvmPid() {
+        ProcessHandle self = process.toHandle();
+        if (isJava(self)) {
+            return self.pid();
+        }
+        Optional<ProcessHandle> java = self.descendants().filter(ServerProcess::isJava).findFirst();
+        return java.map(ProcessHandle::pid).orElse(self.pid());
+    }
+
+    /** The server's process group: the harness ends it if this launcher was killed before it could. */
+    public long group() {
+        return process.pid();
+    }
+
+    private static boolean isJava(ProcessHandle process) {
+        return process.info().command().map(command -> command.endsWith("/java")).orElse(false);
+    }
+
+    /** Stops the process group, TERM and KILL for whatever is left after 20 s, and deletes its directory. */
+    @Override
+    public synchronized void close() {
+        if (!process.isAlive() && process.toHandle().descendants().findAny().isEmpty()) {
+            deleteDirectory();
+            return;
+        }
+        List<ProcessHandle> all = new ArrayList<>(process.toHandle().descendants().toList());
+        all.add(process.toHandle());
+        signal("TERM");
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                signal("KILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            signal("KILL");
+        }
+        all.forEach(ProcessHandle::destroyForcibly);
+        deleteDirectory();
+    }
+
+    private void deleteDirectory() {
+        try {
+            ServerFiles.deleteTree(directory);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("cannot delete " + directory + ": " + e);
+        }
+    }
+
+    /** Sends a signal to every process of the group, whose id is the server's (setsid made it the leader). */
+    private void signal(String name) {
+        try {
+            new ProcessBuilder("kill", "-" + name, "--", "-" + process.pid()).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            process.destroyForcibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A port free on {@code host} now, for a server that must be told its port before it starts; a
+     * port asked for by number must be free too, or it is a {@link BindException}.
+     */
+    public static int freePort(String host, int asked) throws IOException {
+        try (ServerSocket socket = new ServerSocket(asked, 1, InetAddress.getByName(host))) {
+            return socket.getLocalPort();
+        } catch (BindException e) {
+            throw new BindException("port " + asked + " on " + host + " is in use: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package containerbench.tomcatserver;
+
+import containerbench.launcher.Container;
+import containerbench.launcher.Knob;
+import containerbench.launcher.ServerFiles;
+import containerbench.launcher.ServerProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * The login WAR deployed as ROOT on a standalone Tomcat 11, the distribution as Maven Central ships
+ * it: a CATALINA_BASE of the run's own gets the distribution's conf/, a server.xml whose HTTP
+ * connector carries the knobs under their server.xml names, and the WAR; {@code catalina.sh run}
+ * starts it, as an administrator runs it in the foreground.
+ */
+public final class TomcatServerTarget implements Container {
+
+    private static final List<Knob> KNOBS = List.of(
+            // The study's settings: maxThreads 512, acceptCount 512, connectionTimeout 30000, no lookups.
+            Knob.integer("maxThreads", 512, 1, "request-processing threads (Tomcat's default 200)").as("threads"),
+            Knob.integer("acceptCount", 512, 1, "listen backlog, capped by net.core.somaxconn (Tomcat's default 100)").as("backlog"),
+            Knob.integer("connectionTimeout", 30000, 1, "ms to wait for a request line after accepting (server.xml's 20000)").as("idleTimeout"),
+            Knob.bool("enableLookups", false, "reverse DNS lookup of each client"),
+            Knob.integer("maxConnections", null, 1, "connections accepted before the backlog fills"),
+            Knob.integer("keepAliveTimeout", null, 1, "ms to wait for the next request on a kept-alive connection"),
+            // As on embedded Tomcat: Tomcat's 100 closes every connection after 100 requests, Undertow never does.
+            Knob.integer("maxKeepAliveRequests", -1, -1, "requests per connection before it is closed, -1 unlimited (Tomcat's default 100)"));
+
+    private final ServerFiles files = ServerFiles.of("containerbench/tomcat-server.properties");
+
+    @Override
+    public String name() {
+        return "tomcat-server";
+    }
+
+    @Override
+    public String version() {
+        return files.version();
+    }
+
+    @Override
+    public List<Knob> knobs() {
+        return KNOBS;
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+        int listen = ServerProcess.freePort(host, port);
+        Path home = files.home();
+        Path base = ServerFiles.newBase(name());
+        try {
+            ServerFiles.copyTree(home.resolve("conf"), base.resolve("conf"));
+            for (String dir : List.of("logs", "temp", "work", "webapps")) {
+                Files.createDirectories(base.resolve(dir));
+            }
+            // ROOT: the servlet at /loginServlet, as on every embedded target.
+            Files.copy(files.war(), base.resolve("webapps/ROOT.war"));
+            Path serverXml = base.resolve("conf/server.xml");
+            Document config = ServerFiles.readXml(serverXml);
+            configure(config, host, listen, knobs);
+            ServerFiles.writeXml(config, serverXml);
+        } catch (Exception e) {
+            ServerFiles.deleteTree(base);
+            throw e;
+        }
+        ServerProcess process = ServerProcess.start(List.of(home.resolve("bin/catalina.sh").toString(), "run"), base,
+                Map.of("CATALINA_HOME", home.toString(), "CATALINA_BASE", base.toString(),
+                        "JAVA_HOME", System.getProperty("java.home"), "JAVA_OPTS", ServerFiles.jvmOptions()),
+                host, listen);
+        Map<String, String> effective = new LinkedHashMap<>(knobs);
+        // What Tomcat uses where server.xml says nothing.
+        effective.putIfAbsent("maxConnections", "8192");
+        effective.putIfAbsent("keepAliveTimeout", knobs.get("connectionTimeout"));
+        return new Server() {
+            @Override
+            public int port() {
+                return listen;
+            }
+
+            @Override
+            public Map<String, String> effectiveSettings() {
+                return effective;
+            }
+
+            @Override
+            public Map<String, String> facts() {
+                return ServerFiles.serverFacts(process, "Apache Tomcat " + version() + " in " + base);
+            }
+
+            @Override
+            public void close() {
+                process.close();
+            }
+        };
+    }
+
+    /**
+     * server.xml as an administrator would set it for this benchmark: the shutdown port off, one
+     * HTTP connector on the chosen address and port with the knobs, no access log (no target here
+     * writes one), and error pages without a stack trace or the server's version.
+     */
+    static void configure(Document config, String host, int port, Map<String, String> knobs) {
+        Element server = config.getDocumentElement();
+        server.setAttribute("port", "-1");
+        List<Element> connectors = ServerFiles.elements(config, "Connector");
+        for (Element connector : connectors.subList(1, connectors.size())) {
+            connector.getParentNode().removeChild(connector);
+        }
+        Element connector = connectors.get(0);
+        connector.removeAttribute("redirectPort");
+        connector.setAttribute("protocol", "HTTP/1.1");
+        connector.setAttribute("address", host);
+        connector.setAttribute("port", Integer.toString(port));
+        knobs.forEach(connector::setAttribute);
+        Element hostElement = ServerFiles.elements(config, "Host").get(0);
+        hostElement.setAttribute("autoDeploy", "false");
+        for (Element valve : ServerFiles.elements(config, "Valve")) {
+            if (valve.getAttribute("className").endsWith("AccessLogValve")) {
+                valve.getParentNode().removeChild(valve);
+            }
+        }
+        Element errors = config.createElementNS(server.getNamespaceURI(), "Valve");
+        errors.setAttribute("className", "org.apache.catalina.valves.ErrorReportValve");
+        errors.setAttribute("showReport", "false");
+        errors.setAttribute("showServerInfo", "false");
+        hostElement.appendChild(errors);
+    }
+}
