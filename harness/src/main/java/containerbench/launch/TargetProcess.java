@@ -196,18 +196,29 @@ public final class TargetProcess implements AutoCloseable {
         }
     }
 
-    /** Kills what is left of a standalone server's process group (a script and its JVM), if anything is. */
+    /**
+     * Kills what is left of a standalone server's process group (a script and its JVM), if anything
+     * is, and waits up to 10 s until nothing of it runs.
+     */
     private static void killServerGroup(String group) {
-        if (group == null || ProcessHandle.allProcesses().noneMatch(p -> groupOf(p.pid()).equals(group))) {
+        if (group == null || !groupAlive(group)) {
             return;
         }
         try {
             new ProcessBuilder("kill", "-KILL", "--", "-" + group).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (groupAlive(group) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
         } catch (IOException e) {
             // nothing to kill it with: the pid is reported in the log
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static boolean groupAlive(String group) {
+        return ProcessHandle.allProcesses().anyMatch(p -> groupOf(p.pid()).equals(group));
     }
 
     /** The process group of a process (Linux /proc), or "" when it cannot be read. */

@@ -152,7 +152,12 @@ public final class ServerProcess implements AutoCloseable {
         return process.info().command().map(command -> command.endsWith("/java")).orElse(false);
     }
 
-    /** Stops the process group, TERM and KILL for whatever is left after 20 s, and deletes its directory. */
+    /**
+     * Stops the process group: TERM, so that the server shuts down as it does for an administrator;
+     * KILL for whatever of it is still running 20 s later. Returns once the script and the JVM it
+     * started are both gone (WildFly's script dies at once, its JVM takes a moment), then deletes
+     * the server's directory.
+     */
     @Override
     public synchronized void close() {
         if (!process.isAlive() && process.toHandle().descendants().findAny().isEmpty()) {
@@ -162,16 +167,32 @@ public final class ServerProcess implements AutoCloseable {
         List<ProcessHandle> all = new ArrayList<>(process.toHandle().descendants().toList());
         all.add(process.toHandle());
         signal("TERM");
+        if (!awaitExit(all, 20)) {
+            signal("KILL");
+            all.forEach(ProcessHandle::destroyForcibly);
+            awaitExit(all, 10);
+        }
+        deleteDirectory();
+    }
+
+    /** Whether every one of the processes exited within that many seconds. */
+    private static boolean awaitExit(List<ProcessHandle> processes, int seconds) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                signal("KILL");
+            for (ProcessHandle process : processes) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return processes.stream().noneMatch(ProcessHandle::isAlive);
+                }
+                process.onExit().get(left, TimeUnit.NANOSECONDS);
             }
+            return true;
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            signal("KILL");
+            return false;
         }
-        all.forEach(ProcessHandle::destroyForcibly);
-        deleteDirectory();
     }
 
     private void deleteDirectory() {
