@@ -71,10 +71,10 @@ class FaultsIT {
     // What to kill to kill each target's server: the launcher JVM of an embedded container, the
     // server's own JVM of a standalone one (its launcher stays, and must notice).
     private static final Map<String, String> SERVER_PROCESS = Map.of("undertow", "TargetMain",
-            "tomcat-server", "org.apache.catalina.startup.Bootstrap");
+            "tomcat-server", "org.apache.catalina.startup.Bootstrap", "wildfly", "jboss-modules.jar");
 
     @ParameterizedTest
-    @ValueSource(strings = {"undertow", "tomcat-server"})
+    @ValueSource(strings = {"undertow", "tomcat-server", "wildfly"})
     void aTargetKilledDuringATierEndsTheRunAtOnceAndKeepsItsFigures(String container) throws Exception {
         Path log = work.resolve("kill-" + container + ".log");
         Process maven = startLongRun(log, false, container);
@@ -94,7 +94,7 @@ class FaultsIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "tomcat-server"})
+    @ValueSource(strings = {"tomcat", "tomcat-server", "wildfly"})
     void ctrlCStopsEveryJvmAndKeepsTheResultsMarkedInterrupted(String container) throws Exception {
         Path log = work.resolve("ctrl-c-" + container + ".log");
         Process maven = startLongRun(log, true, container);
@@ -108,7 +108,7 @@ class FaultsIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "tomcat-server"})
+    @ValueSource(strings = {"tomcat", "tomcat-server", "wildfly"})
     void killingMavenAloneStopsTheBenchmarkAndTheTarget(String container) throws Exception {
         Path log = work.resolve("kill-maven-" + container + ".log");
         Process maven = startLongRun(log, false, container);
@@ -203,9 +203,19 @@ class FaultsIT {
         assertNoServerFilesLeft();
     }
 
-    /** A standalone server's copy of its configuration goes with its launcher (ServerFiles.newBase). */
+    /**
+     * A standalone server's copy of its configuration goes with its launcher (ServerFiles.newBase),
+     * and so does every process that names it: WildFly's standalone.sh as well as its JVM, whose
+     * command lines do not carry the test's marker.
+     */
     private static void assertNoServerFilesLeft() throws IOException {
         Path bases = Path.of(System.getProperty("java.io.tmpdir"), "container-bench-servers");
+        List<String> strays = ProcessHandle.allProcesses().map(process -> process.info().commandLine().orElse(""))
+                .filter(line -> line.contains(bases + "/")).filter(line -> {
+                    String base = line.substring(line.indexOf(bases + "/") + bases.toString().length() + 1).split("[/ ]")[0];
+                    return !Files.isDirectory(bases.resolve(base));
+                }).toList();
+        assertEquals(List.of(), strays, "server processes whose directory is gone");
         if (!Files.isDirectory(bases)) {
             return;
         }

@@ -37,6 +37,7 @@ final class RunningTargets implements AutoCloseable {
     private static final Map<String, Map<String, String>> SHORT_TIMEOUTS = Map.of(
             "tomcat", Map.of("connectionTimeout", "2000"),
             "tomcat-server", Map.of("connectionTimeout", "2000"),
+            "wildfly", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
             "undertow", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
             "jetty", Map.of("idleTimeout", "2000"));
 

@@ -12,8 +12,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import containerbench.settings.SettingException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** How the harness starts, checks and stops targets, and how it fails when it cannot. */
 class TargetLaunchTest {
@@ -74,32 +78,41 @@ class TargetLaunchTest {
                 error.getMessage());
     }
 
-    @Test
-    void aStandaloneServersResourcesAreItsOwnJvmsNotItsLaunchers() throws Exception {
-        RunningTarget target = RunningTarget.start(RunningTargets.settings("tomcat-server", Map.of("target.jvmArgs", "-Xmx128m")),
+    /** Each standalone server and what its JVM's command line holds: Tomcat's main class, WildFly's module loader. */
+    static Stream<Arguments> standaloneServers() {
+        return Stream.of(Arguments.of("tomcat-server", "org.apache.catalina.startup.Bootstrap"),
+                Arguments.of("wildfly", "jboss-modules.jar"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("standaloneServers")
+    void aStandaloneServersResourcesAreItsOwnJvmsNotItsLaunchers(String container, String jvm) throws Exception {
+        RunningTarget target = RunningTarget.start(RunningTargets.settings(container, Map.of("target.jvmArgs", "-Xmx128m")),
                 containerbench.settings.CpuPlacement.from(Map.of(), 2), null, RunningTargets.CATALOG,
-                Files.createTempDirectory("standalone").resolve("tomcat-server.log"));
+                Files.createTempDirectory("standalone").resolve(container + ".log"));
         ProcessHandle server;
         try {
             server = ProcessHandle.of(target.pid()).orElseThrow();
             String command = server.info().commandLine().orElse("");
-            assertTrue(command.contains("org.apache.catalina.startup.Bootstrap") && command.contains("-Xmx128m"),
-                    "the sampled JVM is Tomcat's, with the run's options: " + command);
+            assertTrue(command.contains(jvm) && command.contains("-Xmx128m"),
+                    "the sampled JVM is the server's, with the run's options: " + command);
         } finally {
             target.close();
         }
         assertFalse(server.isAlive(), "the server stops with its launcher");
     }
 
-    @Test
-    void aStandaloneServerStillStartingWhenTheHarnessGivesUpIsStoppedToo() throws Exception {
+    @ParameterizedTest
+    @MethodSource("standaloneServers")
+    void aStandaloneServerStillStartingWhenTheHarnessGivesUpIsStoppedToo(String container) throws Exception {
         // Gives up ever later until it gives up between the server's start and its first answer.
-        TargetModule module = TargetModule.of(RunningTargets.CATALOG, "tomcat-server");
+        TargetModule module = TargetModule.of(RunningTargets.CATALOG, container);
+        List<java.nio.file.Path> basesBefore = serverBases(container);
         for (int seconds = 1; seconds <= 16; seconds *= 2) {
-            java.nio.file.Path log = Files.createTempDirectory("impatient").resolve("tomcat-server.log");
+            java.nio.file.Path log = Files.createTempDirectory("impatient").resolve(container + ".log");
             Duration patience = Duration.ofSeconds(seconds);
             try {
-                TargetProcess.start(module, RunningTargets.settings("tomcat-server", Map.of("target.jvmArgs", "-Xmx128m")),
+                TargetProcess.start(module, RunningTargets.settings(container, Map.of("target.jvmArgs", "-Xmx128m")),
                         List.of(), log, patience).close();
                 continue;
             } catch (IllegalStateException e) {
@@ -108,14 +121,35 @@ class TargetLaunchTest {
             var group = Files.readAllLines(log).stream().filter(line -> line.startsWith("[container-bench] server.group="))
                     .map(line -> line.substring(line.indexOf('=') + 1)).findFirst();
             if (group.isPresent()) {
+                // WildFly's group holds its standalone.sh and the JVM that script started.
                 assertEquals(List.of(), processesInGroup(group.get()), "nothing of the server is left");
-                Files.readAllLines(log).stream().filter(line -> line.contains("CATALINA_BASE:"))
-                        .map(line -> java.nio.file.Path.of(line.substring(line.indexOf("CATALINA_BASE:") + 14).trim()))
-                        .forEach(base -> assertFalse(Files.exists(base), base + " is deleted"));
+                assertEquals(basesBefore, serverBases(container), "the server's directory is deleted");
                 return;
             }
         }
         throw new AssertionError("the harness never gave up while the server was starting");
+    }
+
+    @Test
+    void aStandaloneServerThatCannotStartFailsTheStartWithTheEndOfItsOutput() throws Exception {
+        // WildFly's standalone.sh refuses this JVM option before it starts a JVM; the launcher does not mind it.
+        List<java.nio.file.Path> basesBefore = serverBases("wildfly");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> RunningTargets.start("wildfly",
+                Map.of("target.jvmArgs", "-Xmx128m -Djava.security.manager=disallow")).close());
+        assertTrue(e.getMessage().contains("the server exited with status 1 before it answered"), e.getMessage());
+        assertTrue(e.getMessage().contains("ERROR: The use of -Djava.security.manager has been removed"), e.getMessage());
+        assertEquals(basesBefore, serverBases("wildfly"), "the server's directory is deleted");
+    }
+
+    /** The directories standalone servers of this kind have now (ServerFiles.newBase). */
+    private static List<java.nio.file.Path> serverBases(String container) throws java.io.IOException {
+        java.nio.file.Path bases = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "container-bench-servers");
+        if (!Files.isDirectory(bases)) {
+            return List.of();
+        }
+        try (Stream<java.nio.file.Path> all = Files.list(bases)) {
+            return all.filter(base -> base.getFileName().toString().startsWith(container + "-")).sorted().toList();
+        }
     }
 
     private static List<Long> processesInGroup(String group) {

@@ -70,6 +70,27 @@ public record ServerFiles(Path home, Path war, String version) {
         return Files.createTempDirectory(parent, name + "-" + ProcessHandle.current().pid() + "-");
     }
 
+    /** Writes a server's own files into its base directory. */
+    @FunctionalInterface
+    public interface BaseWriter {
+        void write(Path base) throws Exception;
+    }
+
+    /**
+     * {@link #newBase(String)}, filled by {@code writer}: the server's configuration, edited for the
+     * run, and the WAR. The directory is deleted again if writing it fails.
+     */
+    public static Path newBase(String name, BaseWriter writer) throws Exception {
+        Path base = newBase(name);
+        try {
+            writer.write(base);
+            return base;
+        } catch (Exception e) {
+            deleteTree(base);
+            throw e;
+        }
+    }
+
     /** Whether the launcher a base directory is named after is gone; a name not of that form is left alone. */
     private static boolean orphaned(Path base) {
         String[] parts = base.getFileName().toString().split("-");

@@ -52,22 +52,18 @@ public final class TomcatServerTarget implements Container {
     public Server start(String host, int port, Map<String, String> knobs) throws Exception {
         int listen = ServerProcess.freePort(host, port);
         Path home = files.home();
-        Path base = ServerFiles.newBase(name());
-        try {
-            ServerFiles.copyTree(home.resolve("conf"), base.resolve("conf"));
-            for (String dir : List.of("logs", "temp", "work", "webapps")) {
-                Files.createDirectories(base.resolve(dir));
+        Path base = ServerFiles.newBase(name(), dir -> {
+            ServerFiles.copyTree(home.resolve("conf"), dir.resolve("conf"));
+            for (String sub : List.of("logs", "temp", "work", "webapps")) {
+                Files.createDirectories(dir.resolve(sub));
             }
             // ROOT: the servlet at /loginServlet, as on every embedded target.
-            Files.copy(files.war(), base.resolve("webapps/ROOT.war"));
-            Path serverXml = base.resolve("conf/server.xml");
+            Files.copy(files.war(), dir.resolve("webapps/ROOT.war"));
+            Path serverXml = dir.resolve("conf/server.xml");
             Document config = ServerFiles.readXml(serverXml);
             configure(config, host, listen, knobs);
             ServerFiles.writeXml(config, serverXml);
-        } catch (Exception e) {
-            ServerFiles.deleteTree(base);
-            throw e;
-        }
+        });
         ServerProcess process = ServerProcess.start(List.of(home.resolve("bin/catalina.sh").toString(), "run"), base,
                 Map.of("CATALINA_HOME", home.toString(), "CATALINA_BASE", base.toString(),
                         "JAVA_HOME", System.getProperty("java.home"), "JAVA_OPTS", ServerFiles.jvmOptions()),

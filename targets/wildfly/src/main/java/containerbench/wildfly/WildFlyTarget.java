@@ -1,0 +1,164 @@
+package containerbench.wildfly;
+
+import containerbench.launcher.Container;
+import containerbench.launcher.Knob;
+import containerbench.launcher.ServerFiles;
+import containerbench.launcher.ServerProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * The login WAR deployed as ROOT.war on WildFly 39, the distribution as Maven Central ships it, in
+ * its default standalone configuration (standalone.xml: every subsystem it starts, the HTTPS
+ * listener, the management interface): a server base directory of the run's own gets a copy of
+ * {@code standalone/configuration} with the knobs written into the io worker and the Undertow
+ * HTTP listener, and the WAR in its {@code deployments}; {@code standalone.sh} starts it, as an
+ * administrator does, on ports chosen free for this run.
+ */
+public final class WildFlyTarget implements Container {
+
+    /** A knob and where standalone.xml keeps it: an attribute of the io worker or of the HTTP listener. */
+    private record Attribute(String element, String name) {
+    }
+
+    private static final String WORKER = "worker";
+    private static final String LISTENER = "http-listener";
+
+    private static final Map<String, Attribute> ATTRIBUTES = Map.of(
+            "taskMaxThreads", new Attribute(WORKER, "task-max-threads"),
+            "ioThreads", new Attribute(WORKER, "io-threads"),
+            "tcpBacklog", new Attribute(LISTENER, "tcp-backlog"),
+            "noRequestTimeout", new Attribute(LISTENER, "no-request-timeout"),
+            "requestParseTimeout", new Attribute(LISTENER, "request-parse-timeout"),
+            "maxHeaderSize", new Attribute(LISTENER, "max-header-size"),
+            "maxConnections", new Attribute(LISTENER, "max-connections"),
+            "alwaysSetKeepAlive", new Attribute(LISTENER, "always-set-keep-alive"));
+
+    private static final List<Knob> KNOBS = List.of(
+            // The study's thread, backlog and timeout settings, under WildFly's names (camel-cased).
+            Knob.integer("taskMaxThreads", 512, 1, "io worker task threads that run servlets, task-max-threads (WildFly's default 16 per core)").as("threads"),
+            Knob.integer("ioThreads", null, 1, "io worker non-blocking I/O threads, io-threads (WildFly's default 2 per core)"),
+            Knob.integer("tcpBacklog", 512, 1, "listen backlog, tcp-backlog, capped by net.core.somaxconn (WildFly's default 10000)").as("backlog"),
+            Knob.integer("noRequestTimeout", 30000, 1, "ms an idle connection waits for a request, no-request-timeout (WildFly's default 60000)").as("idleTimeout"),
+            Knob.integer("requestParseTimeout", null, 1, "ms a request may take to arrive whole, request-parse-timeout (WildFly's default: no limit; read-timeout 90000 still applies)"),
+            // As on embedded Undertow: Tomcat refuses request headers over 8 KiB, WildFly takes 1 MiB.
+            Knob.integer("maxHeaderSize", 8192, 1024, "bytes of request line and headers accepted, max-header-size (WildFly's default 1 MiB)"),
+            Knob.integer("maxConnections", null, 1, "connections the HTTP listener accepts, max-connections (WildFly's default: no limit)"),
+            // WildFly adds "Connection: keep-alive" to every HTTP/1.1 response; the other containers
+            // do not (HTTP/1.1 is persistent anyway): off, so that every container sends the same bytes.
+            Knob.bool("alwaysSetKeepAlive", false, "add Connection: keep-alive to every response, always-set-keep-alive (WildFly's default true)"));
+
+    private final ServerFiles files = ServerFiles.of("containerbench/wildfly.properties");
+
+    @Override
+    public String name() {
+        return "wildfly";
+    }
+
+    @Override
+    public String version() {
+        return files.version();
+    }
+
+    @Override
+    public List<Knob> knobs() {
+        return KNOBS;
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+        Ports ports = Ports.free(host, port);
+        Path home = files.home();
+        Path base = ServerFiles.newBase(name(), dir -> {
+            ServerFiles.copyTree(home.resolve("standalone/configuration"), dir.resolve("configuration"));
+            Files.createDirectories(dir.resolve("deployments"));
+            // ROOT: the servlet at /loginServlet, as on every other target.
+            Files.copy(files.war(), dir.resolve("deployments/ROOT.war"));
+            Path standaloneXml = dir.resolve("configuration/standalone.xml");
+            Document config = ServerFiles.readXml(standaloneXml);
+            configure(config, knobs);
+            ServerFiles.writeXml(config, standaloneXml);
+        });
+        List<String> command = new ArrayList<>(List.of(home.resolve("bin/standalone.sh").toString(),
+                "-Djboss.server.base.dir=" + base, "-b", host, "-bmanagement", host));
+        command.addAll(ports.properties());
+        // standalone.conf puts JBOSS_JAVA_SIZING (its default -Xms64m -Xmx512m) first in the JVM's
+        // options and keeps its other defaults; JAVA_OPTS would replace them all. The target's JVM
+        // options (target.jvmArgs) take the sizing's place. WildFly colours its console log unless told not to.
+        ServerProcess process = ServerProcess.start(command, base,
+                Map.of("JBOSS_HOME", home.toString(), "JAVA_HOME", System.getProperty("java.home"),
+                        "JBOSS_JAVA_SIZING", ServerFiles.jvmOptions() + " -Dorg.jboss.logmanager.nocolor=true"),
+                host, ports.http());
+        Map<String, String> effective = new LinkedHashMap<>(knobs);
+        // What WildFly uses where standalone.xml says nothing (WFLYIO001 logs the worker's).
+        int cores = Runtime.getRuntime().availableProcessors();
+        effective.putIfAbsent("ioThreads", Integer.toString(cores * 2));
+        effective.putIfAbsent("requestParseTimeout", "none");
+        effective.putIfAbsent("maxConnections", "unlimited");
+        return new Server() {
+            @Override
+            public int port() {
+                return ports.http();
+            }
+
+            @Override
+            public Map<String, String> effectiveSettings() {
+                return effective;
+            }
+
+            @Override
+            public Map<String, String> facts() {
+                Map<String, String> facts = ServerFiles.serverFacts(process, "WildFly " + version() + " in " + base);
+                facts.put("server.managementPort", Integer.toString(ports.management()));
+                facts.put("server.httpsPort", Integer.toString(ports.https()));
+                return facts;
+            }
+
+            @Override
+            public void close() {
+                process.close();
+            }
+        };
+    }
+
+    /**
+     * The ports of one server, each free when chosen, passed as the system properties that
+     * standalone.xml's socket bindings read, so that two servers or a stray one never collide.
+     * Management HTTPS and the transaction ports are declared but not bound in this configuration.
+     */
+    record Ports(int http, int https, int management) {
+
+        static Ports free(String host, int asked) throws Exception {
+            return new Ports(ServerProcess.freePort(host, asked), ServerProcess.freePort(host, 0),
+                    ServerProcess.freePort(host, 0));
+        }
+
+        List<String> properties() {
+            return List.of("-Djboss.http.port=" + http, "-Djboss.https.port=" + https,
+                    "-Djboss.management.http.port=" + management);
+        }
+    }
+
+    /** standalone.xml with each knob set on the io subsystem's default worker or the default HTTP listener. */
+    static void configure(Document config, Map<String, String> knobs) {
+        Element worker = ServerFiles.elements(config, WORKER).stream()
+                .filter(element -> element.getAttribute("name").equals("default")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("standalone.xml has no io worker named default"));
+        Element listener = ServerFiles.elements(config, LISTENER).stream()
+                .filter(element -> element.getAttribute("name").equals("default")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("standalone.xml has no http-listener named default"));
+        knobs.forEach((knob, value) -> {
+            Attribute attribute = ATTRIBUTES.get(knob);
+            if (attribute == null) {
+                throw new IllegalArgumentException("no standalone.xml attribute for the knob " + knob);
+            }
+            (attribute.element().equals(WORKER) ? worker : listener).setAttribute(attribute.name(), value);
+        });
+    }
+}

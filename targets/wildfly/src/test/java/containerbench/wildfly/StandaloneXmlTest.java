@@ -1,0 +1,62 @@
+package containerbench.wildfly;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.launcher.ServerFiles;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/** The distribution's own standalone.xml, as the target rewrites it for a run. */
+class StandaloneXmlTest {
+
+    private final ServerFiles files = ServerFiles.of("containerbench/wildfly.properties");
+
+    private Document configured(Map<String, String> knobs) throws Exception {
+        Document config = ServerFiles.readXml(files.home().resolve("standalone/configuration/standalone.xml"));
+        WildFlyTarget.configure(config, knobs);
+        return config;
+    }
+
+    private static Element named(Document config, String element, String name) {
+        return ServerFiles.elements(config, element).stream().filter(e -> e.getAttribute("name").equals(name)).findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void threadKnobsGoToTheIoWorkerAndSocketKnobsToTheHttpListener() throws Exception {
+        Document config = configured(Map.of("taskMaxThreads", "1024", "ioThreads", "3", "tcpBacklog", "256",
+                "noRequestTimeout", "30000", "alwaysSetKeepAlive", "false"));
+
+        Element worker = named(config, "worker", "default");
+        assertEquals("1024", worker.getAttribute("task-max-threads"));
+        assertEquals("3", worker.getAttribute("io-threads"));
+        Element listener = named(config, "http-listener", "default");
+        assertEquals("256", listener.getAttribute("tcp-backlog"));
+        assertEquals("30000", listener.getAttribute("no-request-timeout"));
+        assertEquals("false", listener.getAttribute("always-set-keep-alive"));
+        assertFalse(named(config, "https-listener", "https").hasAttribute("tcp-backlog"), "the HTTPS listener is left as it is");
+    }
+
+    @Test
+    void everythingElseStaysAsTheDistributionShipsIt() throws Exception {
+        Document config = configured(Map.of("taskMaxThreads", "512"));
+
+        assertEquals(List.of("default"), ServerFiles.elements(config, "http-listener").stream().map(e -> e.getAttribute("name")).toList());
+        assertEquals(1, ServerFiles.elements(config, "https-listener").size(), "the default HTTPS listener stays");
+        assertEquals(1, ServerFiles.elements(config, "http-interface").size(), "the management interface stays");
+        assertTrue(ServerFiles.elements(config, "subsystem").size() > 20, "every subsystem of the default configuration");
+        assertFalse(named(config, "http-listener", "default").hasAttribute("tcp-backlog"), "a knob not given is not written");
+    }
+
+    @Test
+    void aKnobWithoutAPlaceInStandaloneXmlIsRefused() throws Exception {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> configured(Map.of("maxThreads", "10")));
+        assertTrue(e.getMessage().contains("maxThreads"), e.getMessage());
+    }
+}
