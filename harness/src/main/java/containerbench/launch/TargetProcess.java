@@ -94,9 +94,11 @@ public final class TargetProcess implements AutoCloseable {
             String why = e instanceof TimeoutException ? "did not announce a port within " + timeout.toSeconds() + " s"
                     : e.getCause().getMessage();
             // TERM first: a launcher stops the standalone server it started; then whatever is left.
-            process.destroy();
+            // Signalled through its handle: Process.destroy() also closes its output, and the log
+            // pump would lose the last words it has not read yet (the reason the target failed).
+            process.toHandle().destroy();
             if (!waitQuietly(process, Duration.ofSeconds(30))) {
-                process.destroyForcibly();
+                process.toHandle().destroyForcibly();
                 waitQuietly(process, Duration.ofSeconds(10));
             }
             synchronized (facts) {
