@@ -117,6 +117,23 @@ class FaultsIT {
         assertEquals(RunStatus.INTERRUPTED, onlyResult().status());
     }
 
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void ctrlCOrKillingMavenStopsEveryInjectorOfASharedRun(boolean ctrlC) throws Exception {
+        Path log = work.resolve("injectors-" + (ctrlC ? "ctrl-c" : "kill") + ".log");
+        Process maven = MavenRun.start(log, ctrlC, run("tomcat", "-Dinjectors=2", "-Dtiers=20", "-DtierSeconds=60",
+                "-DwarmupSeconds=0"));
+        // The other injector: a Gatling JVM of its own, told its index.
+        awaitProcess("-Dinjector.index=1", log);
+        awaitLine(log, "injector 0 of 2, load from");
+        if (ctrlC) {
+            new ProcessBuilder("kill", "-INT", "--", "-" + maven.pid()).inheritIO().start().waitFor();
+        } else {
+            maven.destroyForcibly();
+        }
+        awaitGone(marker);
+    }
+
     @Test
     void aTargetUrlWhereNothingListensFailsFastAndSaysSo() throws Exception {
         int free;

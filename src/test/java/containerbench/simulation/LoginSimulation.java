@@ -82,7 +82,9 @@ public final class LoginSimulation extends Simulation {
                 : asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
                         .doIf(session -> session.contains(BLOCK)).then(login(session -> block(session).request(),
                                 session -> logins.get(block(session).target()), session -> block(session).recorder())));
-        return scenario(step.scenario()).exec(load).injectOpen(atOnceUsers(step.users()));
+        // With several injectors every one starts the step at the same instant.
+        return scenario(step.scenario()).pause(session -> step.delay(System.currentTimeMillis())).exec(load)
+                .injectOpen(atOnceUsers(step.users()));
     }
 
     private static final String BLOCK = "block";

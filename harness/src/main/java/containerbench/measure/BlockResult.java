@@ -11,8 +11,9 @@ package containerbench.measure;
  * @param targetCpuMicrosPerResponse the target's CPU time over the block per OK response, or -1 if unknown
  * @param injectorCpuPercent Gatling's CPU over the block, in % of one core
  * @param injectorLimited Gatling used nearly all the cores it may use: the block measured the injector
+ * @param latencyHistogram the block's response times of OK responses ({@link Histograms}), or {@code null}
  */
 public record BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis,
         long requests, long ok, long ko, double tps, double targetCpuMicrosPerResponse, double injectorCpuPercent,
-        boolean injectorLimited) {
+        boolean injectorLimited, String latencyHistogram) {
 }

@@ -1,5 +1,6 @@
 package containerbench.measure;
 
+import containerbench.settings.InjectorShare;
 import containerbench.settings.Interleaving;
 import containerbench.settings.TierPlan;
 import java.time.Duration;
@@ -35,6 +36,21 @@ public final class Measurement implements AutoCloseable {
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
             int machineCpus) {
+        this(plan, interleaving, labels, pids, sampling, machineCpus, InjectorShare.ALONE);
+    }
+
+    /**
+     * The time between two steps of an injector that shares the run: the last requests of a step
+     * return, and every injector starts the next one at the same instant.
+     */
+    static final int STEP_GAP_SECONDS = 2;
+
+    /**
+     * @param share this injector's part when several share the run: its users of each tier, and
+     *     every step at its instant from the share's start ({@link #STEP_GAP_SECONDS} apart)
+     */
+    public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
+            int machineCpus, InjectorShare share) {
         this.labels = List.copyOf(labels);
         this.machineCpus = machineCpus;
         CpuClock clock = new CpuClock();
@@ -48,8 +64,9 @@ public final class Measurement implements AutoCloseable {
                             plan.warmupUsers(), List.of(t), List.of(labels.get(t)), List.of(name), List.of(pids.get(t)),
                             TierPlan.WARMUP_WINDOW_SECONDS, 0, windows, clock, injectorCores)));
                 } else {
-                    steps.add(new Step(name, plan.warmupUsers(), plan.warmupSeconds(), -1, t,
-                            new TierRecorder(name, labels.get(t), plan.warmupUsers()), null));
+                    int users = share.usersOf(plan.warmupUsers());
+                    steps.add(new Step(name, users, plan.warmupSeconds(), -1, t, new TierRecorder(name, labels.get(t), users), null,
+                            startOf(share, steps)));
                 }
             }
         }
@@ -61,7 +78,9 @@ public final class Measurement implements AutoCloseable {
             String name = users + " users" + (repeat > 1 ? " #" + repeat : "");
             tierNames.add(name);
             if (!several) {
-                steps.add(new Step(name, users, plan.tierSeconds(), tier, 0, new TierRecorder(name, labels.get(0), users), null));
+                int mine = share.usersOf(users);
+                steps.add(new Step(name, mine, plan.tierSeconds(), tier, 0, new TierRecorder(name, labels.get(0), mine), null,
+                        startOf(share, steps)));
                 continue;
             }
             steps.add(new Step(name, users, interleaving.tierSeconds(labels.size()), tier, 0, null, new Rotation(name, tier, users,
@@ -73,6 +92,14 @@ public final class Measurement implements AutoCloseable {
         if (sampling) {
             pids.forEach(pid -> samplers.add(ServerSampler.start(pid, SAMPLE_PERIOD)));
         }
+    }
+
+    /** The instant of the next step of a shared run: the first at the share's start, each after the one before. */
+    private static long startOf(InjectorShare share, List<Step> before) {
+        if (share.startAt() == null) {
+            return 0;
+        }
+        return share.startAt().toEpochMilli() + 1000L * before.stream().mapToInt(step -> step.seconds() + STEP_GAP_SECONDS).sum();
     }
 
     /** Every step of the load, in the order the simulation runs them. */

@@ -145,7 +145,8 @@ public final class Rotation {
                 : Round.twoDecimals((targetMillis - cpuAtStart[0]) * 1000.0 / figures.ok());
         closed.add(new BlockResult(tier, users, block.round(), labels.get(position), figures.startMillis(),
                 figures.endMillis(), figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse,
-                Round.twoDecimals(injectorPercent), injectorPercent >= 90 * injectorCores));
+                Round.twoDecimals(injectorPercent), injectorPercent >= 90 * injectorCores,
+                figures.latencyMs() == null ? null : figures.latencyMs().histogram()));
     }
 
     /** Ends the rotation where it stands: the open block is closed and measured. */

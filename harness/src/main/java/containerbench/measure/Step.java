@@ -10,8 +10,20 @@ package containerbench.measure;
  * @param target which target a fixed step loads, by its index in the run (0 is the baseline)
  * @param recorder what a fixed step records into; {@code null} for a rotation
  * @param rotation the rotation of a turning step; {@code null} for a fixed one
+ * @param notBefore when several injectors share the run, the instant (epoch ms) its users start on
+ *     every one of them; 0 for at once, when the step before has ended
  */
-public record Step(String scenario, int users, int seconds, int tier, int target, TierRecorder recorder, Rotation rotation) {
+public record Step(String scenario, int users, int seconds, int tier, int target, TierRecorder recorder, Rotation rotation,
+        long notBefore) {
+
+    public Step(String scenario, int users, int seconds, int tier, int target, TierRecorder recorder, Rotation rotation) {
+        this(scenario, users, seconds, tier, target, recorder, rotation, 0);
+    }
+
+    /** How long its users wait before they start, from now: none unless the step has an instant. */
+    public java.time.Duration delay(long nowMillis) {
+        return java.time.Duration.ofMillis(Math.max(0, notBefore - nowMillis));
+    }
 
     public boolean warmup() {
         return tier < 0;

@@ -23,7 +23,7 @@ public final class TierRecorder {
     private final String target;
     private final int users;
     // Response times of OK requests in ms, as Gatling measures them; up to an hour, 3 digits.
-    private final Histogram latency = new ConcurrentHistogram(3_600_000L, 3);
+    private final Histogram latency = new ConcurrentHistogram(Histograms.HIGHEST_MS, Histograms.DIGITS);
     private final LongAdder ok = new LongAdder();
     private final LongAdder ko = new LongAdder();
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
@@ -82,7 +82,7 @@ public final class TierRecorder {
         double seconds = 0;
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        Histogram merged = new Histogram(3_600_000L, 3);
+        Histogram merged = Histograms.empty();
         Map<String, Long> reasons = new TreeMap<>();
         for (TierRecorder block : blocks) {
             long blockOk = block.ok.sum();
@@ -98,9 +98,7 @@ public final class TierRecorder {
             block.failures.forEach((reason, count) -> reasons.merge(reason, count.sum(), Long::sum));
         }
         long requests = okCount + koCount;
-        TierResult.Latency ms = okCount == 0 ? null : new TierResult.Latency(
-                Round.twoDecimals(merged.getMean()), merged.getValueAtPercentile(50), merged.getValueAtPercentile(95),
-                merged.getValueAtPercentile(99), merged.getMaxValue());
+        TierResult.Latency ms = okCount == 0 ? null : Histograms.latency(merged);
         return new TierResult(name, target, users, requests, okCount, koCount, Round.twoDecimals(seconds),
                 seconds == 0 ? 0 : Round.twoDecimals(okCount / seconds),
                 requests == 0 ? 0 : Round.twoDecimals(100.0 * koCount / requests), ms, reasons, List.of(),

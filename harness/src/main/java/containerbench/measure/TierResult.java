@@ -39,7 +39,16 @@ public record TierResult(String name, String target, int users, long requests, l
                 startMillis, endMillis, resources, ko > 0 || overflowed);
     }
 
-    /** Response times in milliseconds, as Gatling measures them. */
-    public record Latency(double mean, long p50, long p95, long p99, long max) {
+    /**
+     * Response times in milliseconds, as Gatling measures them.
+     *
+     * @param histogram all of them, HdrHistogram's compressed encoding in Base64 ({@link Histograms}):
+     *     what merging several injectors' runs needs; {@code null} in results written before it was kept
+     */
+    public record Latency(double mean, long p50, long p95, long p99, long max, String histogram) {
+
+        public Latency(double mean, long p50, long p95, long p99, long max) {
+            this(mean, p50, p95, p99, max, null);
+        }
     }
 }

@@ -21,7 +21,8 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
 
     /**
      * Reads the named files; a directory stands for the latest complete run of each container in it,
-     * and of each set of containers measured together. A run named twice is shown once.
+     * and of each set of containers measured together, one injector's part of a shared run left out
+     * (its merge stands for it). A run named twice is shown once.
      */
     public static RunSet read(List<Path> paths) {
         Map<String, StoredRun> runs = new LinkedHashMap<>();
@@ -50,7 +51,10 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
                 StoredRun run = readOne(file, problems);
-                if (run != null && run.run().status() == RunStatus.COMPLETE) {
+                // One injector's part of a shared run measured only its share of the users: the
+                // merged run stands for it (named as a file, a part is still shown).
+                boolean part = run != null && run.run().injection() != null && run.run().injection().index() != null;
+                if (run != null && run.run().status() == RunStatus.COMPLETE && !part) {
                     latest.merge(subject(run.run()), run,
                             (a, b) -> a.run().startedAt().compareTo(b.run().startedAt()) >= 0 ? a : b);
                 }

@@ -29,17 +29,18 @@ import java.util.Optional;
  * @param blocks every block of an interleaved run, in the order they ran; empty for one target
  * @param comparisons per tier, every target against the baseline, from the paired blocks
  * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
+ * @param injection how several injectors shared the run, or {@code null} for one injector (schema 4)
  */
 public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
         String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
         Plan plan, Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment,
         Sampling sampling, List<TierResult> warmups, List<Settling> settling, List<TierResult> tiers,
-        List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun) {
+        List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection) {
 
-    public static final int SCHEMA = 3;
+    public static final int SCHEMA = 4;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4);
 
     /**
      * @param label how results and pages name it: the container, with #2 for the same container again
@@ -88,16 +89,16 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
     public static RunResult failedToStart(String runId, String container, String description, String startedAt,
             String finishedAt) {
         return new RunResult(SCHEMA, runId, RunStatus.FAILED, container, null, description, startedAt, finishedAt, null,
-                List.of(), null, null, null, null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(), null);
+                List.of(), null, null, null, null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(), null, null);
     }
 
     /** A run whose targets answer and whose load is about to start. */
     public static RunResult running(String runId, String description, String startedAt, List<Target> targets, Plan plan,
-            Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment) {
+            Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment, Injection injection) {
         Target baseline = targets.get(0);
         return new RunResult(SCHEMA, runId, RunStatus.RUNNING, baseline.container(), baseline.containerVersion(),
                 description, startedAt, null, null, targets, plan, interleaving, cpuLimit, injector, environment, null,
-                List.of(), List.of(), List.of(), List.of(), List.of(), null);
+                List.of(), List.of(), List.of(), List.of(), List.of(), null, injection);
     }
 
     /** @param throttling per target label, the CPU limit's throttling counters; ignored without a limit */
@@ -108,7 +109,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
                 : new CpuLimit(cpuLimit.cpus(), cpuLimit.periodMs(), cpuLimit.controller(), throttling);
         return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
                 gatlingReport, targets, plan, interleaving, limit, injector, environment, sampling, warmups, settling, tiers,
-                blocks, comparisons, answeredAfterRun);
+                blocks, comparisons, answeredAfterRun, injection);
     }
 
     /** The baseline: the only target of a one-container run; {@code null} for a run that never started one. */

@@ -12,10 +12,14 @@ import containerbench.report.ComparisonPage;
 import containerbench.report.ConsoleTable;
 import containerbench.report.RunSet;
 import containerbench.results.Comparisons;
+import containerbench.results.Injection;
 import containerbench.results.ResultsStore;
+import containerbench.results.RunMerge;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
+import containerbench.results.StoredRun;
 import containerbench.settings.CpuPlacement;
+import containerbench.settings.InjectorShare;
 import containerbench.settings.Interleaving;
 import containerbench.settings.ProjectRoot;
 import containerbench.settings.RunSettings;
@@ -27,7 +31,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -50,32 +56,41 @@ public final class BenchmarkRun {
     private final Measurement measurement;
     private final Schedule schedule;
     private final RunResult started;
+    // The other injectors of -Dinjectors=N on this machine, or null.
+    private final LocalInjectors others;
     private final AtomicBoolean finished = new AtomicBoolean();
     // Read by every virtual user before every login: a volatile field, not a process query.
     private volatile boolean targetDied;
 
+    /**
+     * @param launcher the process that started this JVM (Maven), as it was when the run began:
+     *     asked later, a JVM whose Maven was killed meanwhile gets init instead, which never exits
+     */
     private BenchmarkRun(RunSettings settings, ResultsStore store, List<RunningTarget> targets, Measurement measurement,
-            RunResult started) {
+            RunResult started, LocalInjectors others, ProcessHandle launcher) {
         this.settings = settings;
         this.store = store;
         this.targets = targets;
         this.measurement = measurement;
         this.started = started;
+        this.others = others;
         this.schedule = new Schedule(settings.plan(), settings.interleaving(),
                 started.targets().stream().map(RunResult.Target::label).toList(), measurement);
         targets.forEach(target -> target.onExit(() -> targetDied = true));
-        // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now, and
-        // the hook below keeps what was measured.
-        ProcessHandle.current().parent().ifPresent(maven -> maven.onExit().thenRun(() -> {
-            System.err.println("container-bench: the parent process (Maven) is gone: stopping");
-            new Thread(() -> System.exit(1), "parent-gone").start();
-        }));
         // Ctrl-C or a crash before the end: keep what was measured, marked as interrupted.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (finished.compareAndSet(false, true)) {
                 store.write(result(RunStatus.INTERRUPTED, null));
             }
         }, "results-on-exit"));
+        // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now, and
+        // the hook above keeps what was measured.
+        if (launcher != null) {
+            launcher.onExit().thenRun(() -> {
+                System.err.println("container-bench: the parent process (Maven) is gone: stopping");
+                new Thread(() -> System.exit(1), "parent-gone").start();
+            });
+        }
     }
 
     /**
@@ -83,6 +98,9 @@ public final class BenchmarkRun {
      * here, before a target is started; a target that does not answer fails here too.
      */
     public static BenchmarkRun start() {
+        ProcessHandle launcher = ProcessHandle.current().parent().orElse(null);
+        // The simulation that called: injectors this run starts on this machine run it too.
+        String simulation = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass().getName();
         TargetCatalog catalog;
         RunSettings settings;
         try {
@@ -102,7 +120,9 @@ public final class BenchmarkRun {
         }
         ResultsStore store = new ResultsStore(settings.benchmarksDir());
         Instant now = Instant.now();
-        String runId = store.claim(String.join("-", settings.targets().stream().map(TargetSettings::container).toList()), now);
+        InjectorShare share = settings.injectors();
+        String containers = String.join("-", settings.targets().stream().map(TargetSettings::container).toList());
+        String runId = store.claim(share.alone() ? containers : containers + "-injector" + share.index(), now);
         String description = settings.description(catalog);
         List<RunningTarget> targets = new ArrayList<>();
         try {
@@ -119,6 +139,19 @@ public final class BenchmarkRun {
             }
             TierPlan plan = settings.plan();
             Interleaving interleaving = settings.interleaving();
+            LocalInjectors others = null;
+            if (share.local()) {
+                // Time enough for the other Gatling JVMs to start and find the target.
+                share = share.startingAt(Instant.now().plusSeconds(LOCAL_START_SECONDS).truncatedTo(ChronoUnit.SECONDS));
+                others = LocalInjectors.start(share, simulation, settings.target().container(), targets.get(0).baseUrl(), store,
+                        runId, settings.gatlingResults(), catalog.allKnobNames());
+                System.out.println("container-bench: " + (share.count() - 1) + " more injector(s) started, logs in "
+                        + others.logs().get(0).getParent());
+            }
+            if (!share.alone()) {
+                System.out.println("container-bench: injector " + share.index() + " of " + share.count() + ", load from "
+                        + share.startAt());
+            }
             Environment environment = Environment.collect(targets.get(0).pid());
             RunResult result = RunResult.running(runId, description, now.toString(), described,
                     new RunResult.Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), settings.recording()),
@@ -127,19 +160,23 @@ public final class BenchmarkRun {
                             interleaving.precision() == null ? null : interleaving.precision().maxMinutes()),
                     settings.cpuQuota() == null ? null : new RunResult.CpuLimit(settings.cpuQuota().cpus(),
                             settings.cpuQuota().periodMs(), targets.get(0).limit().controller(), Map.of()),
-                    GatlingInjector.inspect(), environment);
+                    GatlingInjector.inspect(), environment, share.alone() ? null
+                            : new Injection(share.count(), share.index(), share.startAt().toString(), null));
             store.write(result);
             Limits.warnings(environment, plan, described.get(0).common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             Measurement measurement = new Measurement(plan, interleaving, described.stream().map(RunResult.Target::label).toList(),
-                    targets.stream().map(RunningTarget::pid).toList(), settings.sampling(), environment.logicalCpus());
+                    targets.stream().map(RunningTarget::pid).toList(), settings.sampling(), environment.logicalCpus(), share);
             if (settings.cpuQuota() != null) {
                 System.out.println("container-bench: each target limited to " + settings.cpuQuota().cpus() + " CPU per "
                         + settings.cpuQuota().periodMs() + " ms period (" + result.cpuLimit().controller() + ")");
             }
             System.out.println("container-bench: run " + runId + " against " + String.join(", ",
                     targets.stream().map(t -> t.baseUrl().toString()).toList()) + ", about " + settings.loadSeconds() + " s of load");
-            return new BenchmarkRun(settings, store, targets, measurement, result);
+            return new BenchmarkRun(settings, store, targets, measurement, result, others, launcher);
+        } catch (IOException e) {
+            targets.forEach(RunningTarget::close);
+            throw new java.io.UncheckedIOException("cannot start the other injectors", e);
         } catch (RuntimeException e) {
             targets.forEach(RunningTarget::close);
             store.write(RunResult.failedToStart(runId, settings.target().container(), description, now.toString(),
@@ -199,6 +236,9 @@ public final class BenchmarkRun {
                         sampling.samples(), sampling.cpuMicrosPerSample());
             }
             System.out.println("container-bench: results in " + file);
+            if (others != null) {
+                file = mergeLocal(result, file);
+            }
             comparisonPage(file);
         } finally {
             measurement.close();
@@ -213,6 +253,42 @@ public final class BenchmarkRun {
         }
         return result;
     }
+
+    /**
+     * The other injectors' results, merged with this one's: written beside them, its file returned.
+     * One that failed leaves no merge, and says so; this run's own results stand.
+     */
+    private Path mergeLocal(RunResult mine, Path file) {
+        try {
+            List<StoredRun> runs = new ArrayList<>(List.of(new StoredRun(mine, file)));
+            runs.addAll(others.awaitResults(Duration.ofSeconds(OTHERS_PATIENCE_SECONDS)));
+            String mergedId = store.claim(mine.container() + "-merged", Instant.now());
+            RunResult merged = RunMerge.merge(runs, mergedId, RunMerge.DEFAULT_TOLERANCE_MILLIS);
+            Path written = store.write(merged);
+            System.out.println();
+            System.out.println("container-bench: " + runs.size() + " injectors merged:");
+            System.out.print(ConsoleTable.render(merged));
+            if (!merged.injection().merged().drifted().isEmpty()) {
+                System.out.println("container-bench: WARNING the injectors' windows drifted apart by more than "
+                        + RunMerge.DEFAULT_TOLERANCE_MILLIS + " ms in " + merged.injection().merged().drifted());
+            }
+            System.out.println("container-bench: merged results in " + written);
+            return written;
+        } catch (IOException | RuntimeException e) {
+            System.out.println("container-bench: WARNING no merged results: " + e.getMessage());
+            return file;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return file;
+        } finally {
+            others.close();
+        }
+    }
+
+    /** Seconds for the other local injectors to start before the load begins on all. */
+    private static final int LOCAL_START_SECONDS = 20;
+    /** Seconds the other local injectors may take to write their results after this one. */
+    private static final int OTHERS_PATIENCE_SECONDS = 120;
 
     private void comparisonPage(Path file) {
         try {

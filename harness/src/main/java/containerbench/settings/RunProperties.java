@@ -108,6 +108,20 @@ public final class RunProperties {
     public static final Property INJECTOR_CPUS = new Property("injector.cpus", null,
             "CPUs the Gatling JVM may run on, for example `1`", "a CPU list such as 0, 0-1 or 0,2");
 
+    public static final Property INJECTORS = new Property("injectors", "1",
+            "Gatling injectors that share each tier's users (100 users, 3 injectors: 34, 33, 33), every one starting every"
+                    + " tier at the same instant; without `injector.index` all of them run on this machine and their results"
+                    + " are merged at the end (one container, a fixed warm-up)",
+            "a whole number from 1 to 64");
+
+    public static final Property INJECTOR_INDEX = new Property("injector.index", null,
+            "this injector's place among `injectors` run on machines of their own: 0 may launch the target, the others"
+                    + " need `target.url`; `./bench merge` joins their results", "a whole number from 0 to injectors - 1");
+
+    public static final Property START_AT = new Property("start.at", null,
+            "with `injector.index`: the instant every injector starts its load, the same for all", "an ISO-8601 UTC instant"
+                    + " such as 2026-12-02T05:00:00Z, in the future");
+
     public static final Property BENCHMARKS_DIR = new Property("benchmarks.dir", "target/benchmarks",
             "where results JSON, target logs, Gatling's reports (`gatling/`) and the comparison page go", "a directory");
 
@@ -131,7 +145,7 @@ public final class RunProperties {
     public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, TIERS, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
-            INJECTOR_CPUS, BENCHMARKS_DIR,
+            INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, BENCHMARKS_DIR,
             GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE);
 
     /** Set by the pom for the Gatling JVM, never by users: the active container profiles, and where the project is. */

@@ -7,6 +7,7 @@ import static containerbench.settings.RunProperties.RECORD;
 import static containerbench.settings.RunProperties.ROUNDS;
 import static containerbench.settings.RunProperties.SAMPLE;
 import static containerbench.settings.RunProperties.TIER_SECONDS;
+import static containerbench.settings.RunProperties.WARMUP_SECONDS;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -23,9 +24,11 @@ import java.util.stream.Collectors;
  * @param recording false when the per-tier recording is switched off to measure its cost
  * @param sampling false when the CPU and memory sampling is switched off to measure its cost
  * @param gatlingResults where Gatling writes its reports: in the results folder unless told otherwise
+ * @param injectors this injector's part of the load: {@link InjectorShare#ALONE} unless several share it
  */
 public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement, CpuQuota cpuQuota,
-        List<TargetSettings> targets, boolean recording, boolean sampling, Path benchmarksDir, Path gatlingResults) {
+        List<TargetSettings> targets, boolean recording, boolean sampling, Path benchmarksDir, Path gatlingResults,
+        InjectorShare injectors) {
 
     /**
      * @param properties the properties given to the run (not the JVM's own)
@@ -62,9 +65,15 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             throw new SettingException("-D" + RunProperties.TARGET_CPU_LIMIT.name() + " limits a target this run launches, not"
                     + " one running at -D" + RunProperties.TARGET_URL.name());
         }
-        return new RunSettings(TierPlan.from(properties, targets.size() > 1), interleaving, Gates.from(properties),
-                CpuPlacement.from(properties, machineCpus), quota, targets, RECORD.bool(properties, true),
-                SAMPLE.bool(properties, true), benchmarks, gatling);
+        TierPlan plan = TierPlan.from(properties, targets.size() > 1);
+        InjectorShare injectors = InjectorShare.from(properties, plan.tiers(), targets.size() > 1, targets.get(0).launched(),
+                prefix);
+        if (!injectors.alone() && plan.autoWarmup()) {
+            throw new SettingException("several injectors keep one schedule: give " + prefix + WARMUP_SECONDS.name()
+                    + " a number of seconds, not auto");
+        }
+        return new RunSettings(plan, interleaving, Gates.from(properties), CpuPlacement.from(properties, machineCpus), quota,
+                targets, RECORD.bool(properties, true), SAMPLE.bool(properties, true), benchmarks, gatling, injectors);
     }
 
     /** The baseline: the only target of a one-container run, the first of several. */

@@ -35,19 +35,35 @@ class BenchTest {
     @Test
     void theListOfCommands() {
         assertEquals(0, bench("--help"));
-        for (String command : List.of("run", "compare", "study", "calibrate")) {
+        for (String command : List.of("run", "compare", "study", "calibrate", "merge")) {
             assertTrue(out().contains("\n  " + command + " "), command + " in:\n" + out());
         }
         assertEquals(2, bench(), "no command is bad usage");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "compare", "study", "calibrate"})
+    @ValueSource(strings = {"run", "compare", "study", "calibrate", "merge"})
     void everyCommandsHelpGivesItsUsageOptionsAndAnExample(String command) {
         assertEquals(0, bench(command, "--help"));
         assertTrue(out().startsWith("usage: ./bench " + command), out());
         assertTrue(out().contains("\noptions:\n"), out());
         assertTrue(out().contains("\nexample:\n  ./bench " + command), out());
+    }
+
+    @Test
+    void mergeRefusesOneFileAndRunsThatAreNoInjectorsNamingWhy(@TempDir Path dir) {
+        assertEquals(2, bench("merge", "only.json"));
+        assertTrue(err().contains("at least two injectors"), err());
+        containerbench.results.ResultsStore store = new containerbench.results.ResultsStore(dir);
+        List<String> files = new java.util.ArrayList<>();
+        for (String container : List.of("tomcat", "undertow")) {
+            String runId = store.claim(container, java.time.Instant.parse("2026-12-02T05:00:00Z"));
+            store.write(containerbench.results.RunResult.failedToStart(runId, container, container, "2026-12-02T05:00:00Z",
+                    "2026-12-02T05:00:01Z"));
+            files.add(store.fileOf(runId).toString());
+        }
+        assertEquals(1, bench("merge", files.get(0), files.get(1)));
+        assertTrue(err().contains("is not one injector's run of several (-Dinjectors=N)"), err());
     }
 
     @Test

@@ -35,7 +35,7 @@ class ComparisonPageTest {
                 startedAt, startedAt, report, List.of(new RunResult.Target(container, container, "1.0", true, "http://127.0.0.1:1",
                         "17", "-Xmx1g", settings, Map.of(), container + ".target.log")),
                 new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, null, ENVIRONMENT, null, List.of(), List.of(), labelled,
-                List.of(), List.of(), true);
+                List.of(), List.of(), true, null);
     }
 
     private static final Environment ENVIRONMENT = new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536, 4096,
@@ -106,7 +106,7 @@ class ComparisonPageTest {
         RunResult undertow = new RunResult(shorter.schema(), shorter.runId(), shorter.status(), shorter.container(),
                 shorter.containerVersion(), shorter.description(), shorter.startedAt(), shorter.finishedAt(), null,
                 shorter.targets(), new RunResult.Plan(List.of(500), 5, 5, 500, true), null, null, null, ENVIRONMENT, null, List.of(), List.of(),
-                shorter.tiers(), List.of(), List.of(), true);
+                shorter.tiers(), List.of(), List.of(), true, null);
         RunSet set = new RunSet(List.of(stored(tomcat), stored(undertow)), List.of());
         String html = ComparisonPage.html(set, Path.of("."));
         assertFalse(html.contains("TPS is 74%"), "no finding between unlike runs");

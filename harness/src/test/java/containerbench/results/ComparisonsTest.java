@@ -56,11 +56,11 @@ class ComparisonsTest {
 
     private static BlockResult block(int round, String target, double tps, double cpu) {
         long ok = (long) (tps * 5);
-        return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu, 90, false);
+        return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu, 90, false, null);
     }
 
     private static BlockResult limited(BlockResult b) {
         return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests(), b.ok(),
-                b.ko(), b.tps(), b.targetCpuMicrosPerResponse(), 195, true);
+                b.ko(), b.tps(), b.targetCpuMicrosPerResponse(), 195, true, b.latencyHistogram());
     }
 }

@@ -37,7 +37,7 @@ class ResultsStoreTest {
         Path report = dir.resolve("results/gatling/loginsimulation-1/index.html");
         RunResult run = RunResult.running(runId, "jetty", NOW.toString(), List.of(new RunResult.Target("jetty", "jetty", "12.1",
                         true, "http://127.0.0.1:1", "17", "", java.util.Map.of(), java.util.Map.of(), store.relative(store.logOf(runId)))),
-                        null, null, null, null, null)
+                        null, null, null, null, null, null)
                 .finished(RunStatus.COMPLETE, NOW.toString(), store.relative(report), null, List.of(), List.of(), List.of(),
                         List.of(), List.of(), true, java.util.Map.of());
         store.write(run);
@@ -78,7 +78,7 @@ class ResultsStoreTest {
     void aSchemaOfTheFutureIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("future.json"), "{ \"schema\" : 99, \"runId\" : \"x\" }");
         var error = assertThrows(IOException.class, () -> ResultsStore.read(file));
-        assertEquals("results schema 99, this version reads schemas 1, 2, 3", error.getMessage());
+        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4", error.getMessage());
     }
 
     @Test

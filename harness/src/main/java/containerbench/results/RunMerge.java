@@ -1,0 +1,195 @@
+package containerbench.results;
+
+import containerbench.measure.Histograms;
+import containerbench.measure.Round;
+import containerbench.measure.TierResources;
+import containerbench.measure.TierResult;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The runs of several injectors that shared one schedule, merged into one run exactly: per tier the
+ * counts summed, the TPS over the tier's common window (from the first injector's first request to
+ * the last one's last response), the latency percentiles from the merged histograms, the failures
+ * by cause summed. Each injector's own tiers stay beside the merged ones. Runs that do not belong
+ * together (another plan, target or schedule, an injector missing or twice) are refused with the
+ * difference named.
+ */
+public final class RunMerge {
+
+    /** How far apart the injectors' first requests of a tier may be before the merge says they drifted. */
+    public static final long DEFAULT_TOLERANCE_MILLIS = 1000;
+
+    private RunMerge() {
+    }
+
+    /** Why runs cannot be merged. */
+    public static final class MismatchException extends IllegalArgumentException {
+        MismatchException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * @param runs one results file per injector, in any order
+     * @param runId the merged run's id
+     */
+    public static RunResult merge(List<StoredRun> runs, String runId, long toleranceMillis) {
+        if (runs.size() < 2) {
+            throw new MismatchException("merge needs the results of at least two injectors, got " + runs.size());
+        }
+        List<RunResult> parts = runs.stream().map(StoredRun::run).sorted(Comparator.comparing(
+                run -> run.injection() == null ? -1 : run.injection().index())).toList();
+        check(runs, parts);
+        RunResult first = parts.get(0);
+        // The injector that launched the target knows its process: its resources and settings describe the target.
+        RunResult launcher = parts.stream().filter(run -> run.baseline().launched()).findFirst().orElse(first);
+        Map<String, Long> drift = new LinkedHashMap<>();
+        List<String> drifted = new ArrayList<>();
+        List<TierResult> tiers = new ArrayList<>();
+        for (TierResult tier : first.tiers()) {
+            List<TierResult> same = parts.stream().map(run -> tierNamed(run, tier.name())).toList();
+            long spread = same.stream().mapToLong(TierResult::startMillis).max().orElse(0)
+                    - same.stream().mapToLong(TierResult::startMillis).min().orElse(0);
+            drift.put(tier.name(), spread);
+            if (spread > toleranceMillis) {
+                drifted.add(tier.name());
+            }
+            tiers.add(merged(same, tierNamed(launcher, tier.name())));
+        }
+        List<TierResult> warmups = first.warmups().isEmpty() ? List.of()
+                : List.of(merged(parts.stream().map(run -> run.warmups().get(0)).toList(), launcher.warmups().get(0)));
+        List<Injection.Part> injectors = parts.stream().map(run -> new Injection.Part(run.injection().index(), run.runId(),
+                run.injector(), run.tiers())).toList();
+        Injection injection = new Injection(first.injection().count(), null, first.injection().startAt(),
+                new Injection.Merged(parts.stream().map(RunResult::runId).toList(), toleranceMillis, drift, drifted, injectors));
+        String started = parts.stream().map(RunResult::startedAt).min(Comparator.naturalOrder()).orElse(first.startedAt());
+        String finished = parts.stream().map(RunResult::finishedAt).filter(Objects::nonNull).max(Comparator.naturalOrder())
+                .orElse(null);
+        return new RunResult(RunResult.SCHEMA, runId, RunStatus.COMPLETE, launcher.container(), launcher.containerVersion(),
+                launcher.description() + ", " + parts.size() + " injectors merged", started, finished, null, launcher.targets(),
+                first.plan(), null, launcher.cpuLimit(), first.injector(), launcher.environment(), launcher.sampling(), warmups,
+                launcher.settling(), tiers, List.of(), List.of(), launcher.answeredAfterRun(), injection);
+    }
+
+    private static void check(List<StoredRun> files, List<RunResult> parts) {
+        for (int i = 0; i < parts.size(); i++) {
+            RunResult run = parts.get(i);
+            String name = files.stream().filter(f -> f.run() == run).findFirst().map(f -> f.file().getFileName().toString())
+                    .orElse(run.runId());
+            if (run.injection() == null || run.injection().index() == null) {
+                throw new MismatchException(name + " is not one injector's run of several (-Dinjectors=N)"
+                        + (run.injection() != null ? ": it is already a merged run" : ""));
+            }
+            if (run.status() != RunStatus.COMPLETE) {
+                throw new MismatchException(name + " did not complete (" + run.status().name().toLowerCase(java.util.Locale.ROOT)
+                        + "): a merge of it would count a tier short");
+            }
+        }
+        RunResult first = parts.get(0);
+        same(parts, "the number of injectors", run -> run.injection().count());
+        same(parts, "the start instant (-Dstart.at)", run -> run.injection().startAt());
+        same(parts, "the plan (tiers, seconds, warm-up)", RunResult::plan);
+        same(parts, "the container", RunResult::container);
+        same(parts, "the tiers run", run -> run.tiers().stream().map(TierResult::name).toList());
+        int count = first.injection().count();
+        List<Integer> indexes = parts.stream().map(run -> run.injection().index()).toList();
+        for (int index = 0; index < count; index++) {
+            int seen = java.util.Collections.frequency(indexes, index);
+            if (seen != 1) {
+                throw new MismatchException("injector " + index + " of " + count + (seen == 0 ? " is missing" : " is there "
+                        + seen + " times") + ": the runs given are injectors " + indexes);
+            }
+        }
+        if (parts.size() != count) {
+            throw new MismatchException(parts.size() + " runs for " + count + " injectors: " + indexes);
+        }
+        for (RunResult run : parts) {
+            for (TierResult tier : run.tiers()) {
+                if (tier.ok() > 0 && (tier.latencyMs() == null || tier.latencyMs().histogram() == null)) {
+                    throw new MismatchException(run.runId() + " keeps no latency histogram for " + tier.name()
+                            + " (written before schema 4): its percentiles cannot be merged");
+                }
+            }
+        }
+    }
+
+    private static void same(List<RunResult> parts, String what, Function<RunResult, Object> of) {
+        Object expected = of.apply(parts.get(0));
+        for (RunResult run : parts.subList(1, parts.size())) {
+            Object other = of.apply(run);
+            if (!Objects.equals(expected, other)) {
+                throw new MismatchException("the runs differ in " + what + ": " + parts.get(0).runId() + " has " + expected
+                        + ", " + run.runId() + " has " + other);
+            }
+        }
+    }
+
+    private static TierResult tierNamed(RunResult run, String name) {
+        return run.tiers().stream().filter(t -> t.name().equals(name)).findFirst()
+                .or(() -> run.warmups().stream().filter(t -> t.name().equals(name)).findFirst())
+                .orElseThrow(() -> new MismatchException(run.runId() + " has no tier " + name));
+    }
+
+    /** One tier of all injectors; the target's resources from the injector that launched it. */
+    static TierResult merged(List<TierResult> same, TierResult launcher) {
+        long ok = 0;
+        long ko = 0;
+        int users = 0;
+        Histogram latencies = Histograms.empty();
+        Map<String, Long> failures = new TreeMap<>();
+        List<String> examples = new ArrayList<>();
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        boolean overloaded = false;
+        for (TierResult tier : same) {
+            ok += tier.ok();
+            ko += tier.ko();
+            users += tier.users();
+            if (tier.latencyMs() != null && tier.latencyMs().histogram() != null) {
+                latencies.add(Histograms.decode(tier.latencyMs().histogram()));
+            }
+            tier.failures().forEach((cause, count) -> failures.merge(cause, count, Long::sum));
+            tier.failureExamples().stream().limit(Math.max(0, 5 - examples.size())).forEach(examples::add);
+            if (tier.requests() > 0) {
+                start = Math.min(start, tier.startMillis());
+                end = Math.max(end, tier.endMillis());
+            }
+            overloaded |= tier.overloaded();
+        }
+        long requests = ok + ko;
+        double seconds = requests == 0 ? 0 : Math.max(1, end - start) / 1000.0;
+        return new TierResult(launcher.name(), launcher.target(), users, requests, ok, ko, Round.twoDecimals(seconds),
+                seconds == 0 ? 0 : Round.twoDecimals(ok / seconds), requests == 0 ? 0 : Round.twoDecimals(100.0 * ko / requests),
+                Histograms.latency(latencies), failures, examples, requests == 0 ? 0 : start, requests == 0 ? 0 : end,
+                resources(same, launcher, ok), overloaded);
+    }
+
+    /**
+     * The launching injector's view of the target, its CPU per response over every injector's
+     * responses; the injectors' CPU summed, saturated when any one of them was.
+     */
+    private static TierResources resources(List<TierResult> same, TierResult launcher, long ok) {
+        TierResources target = launcher.resources();
+        if (target == null) {
+            return null;
+        }
+        double perResponse = target.targetCpuMicrosPerRequest() < 0 || ok == 0 ? -1
+                : Round.twoDecimals(target.targetCpuMicrosPerRequest() * launcher.ok() / ok);
+        double injectors = same.stream().map(TierResult::resources).filter(Objects::nonNull)
+                .mapToDouble(TierResources::injectorCpuMeanPercent).sum();
+        boolean saturated = same.stream().map(TierResult::resources).filter(Objects::nonNull)
+                .anyMatch(TierResources::injectorSaturated);
+        return new TierResources(target.samples(), target.targetCpuMeanPercent(), target.targetCpuMaxPercent(),
+                target.targetCpuMachinePercent(), target.targetRssMaxMib(), target.heapUsedMaxMib(), target.heapCommittedMaxMib(),
+                perResponse, Round.twoDecimals(injectors), target.machineCpuMeanPercent(), saturated, target.machineSaturated(),
+                target.kernelTcp());
+    }
+}

@@ -1,0 +1,72 @@
+package containerbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.measure.Histograms;
+import containerbench.measure.TierResult;
+import containerbench.results.ResultsStore;
+import containerbench.results.RunResult;
+import containerbench.results.RunStatus;
+import containerbench.results.StoredRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code mvn gatling:test -Ptomcat -Dinjectors=N}: the target launched once, N Gatling JVMs on this
+ * machine sharing each tier's users from one start instant, and their results merged, exactly.
+ */
+class InjectorsIT {
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void severalInjectorsShareEachTierAndTheirResultsAreMergedExactly(int injectors) throws Exception {
+        Path work = Runs.work("injectors-" + injectors);
+        Path benchmarks = work.resolve("benchmarks");
+        String marker = UUID.randomUUID().toString();
+        Path log = work.resolve("run.log");
+        int status = Runs.mvn(log, List.of("gatling:test", "-Ptomcat", "-Dinjectors=" + injectors, "-Dtiers=6,50",
+                "-DtierSeconds=3", "-DwarmupSeconds=2", "-Dbenchmarks.dir=" + benchmarks, "-Dcontainerbench.test=" + marker,
+                "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.test=" + marker));
+        assertEquals(0, status, () -> Runs.tail(log));
+
+        List<RunResult> parts = new ArrayList<>();
+        RunResult merged = null;
+        for (Path file : Runs.list(benchmarks, ".json")) {
+            StoredRun stored = ResultsStore.read(file);
+            if (stored.run().runId().startsWith("tomcat-merged-")) {
+                merged = stored.run();
+            } else {
+                parts.add(stored.run());
+            }
+        }
+        assertNotNull(merged, "a merged results file: " + Runs.list(benchmarks, ".json"));
+        assertEquals(injectors, parts.size(), "one results file per injector");
+        assertEquals(RunStatus.COMPLETE, merged.status());
+        assertNull(merged.injection().index());
+        assertEquals(injectors, merged.injection().merged().runs().size());
+        for (int t = 0; t < merged.tiers().size(); t++) {
+            TierResult tier = merged.tiers().get(t);
+            int index = t;
+            assertEquals(parts.stream().mapToLong(p -> p.tiers().get(index).requests()).sum(), tier.requests(),
+                    tier.name() + ": the merged requests are the injectors' summed");
+            assertEquals(List.of(6, 50).get(t), tier.users(), "every user of the tier, split between the injectors");
+            assertTrue(parts.stream().allMatch(p -> p.tiers().get(index).ok() > 0), "every injector loaded " + tier.name());
+            assertEquals(tier.ok(), Histograms.decode(tier.latencyMs().histogram()).getTotalCount(), "one latency per OK response");
+            assertTrue(merged.injection().merged().driftMillis().get(tier.name()) < 1000,
+                    "the injectors started " + tier.name() + " together: " + merged.injection().merged().driftMillis());
+        }
+        assertEquals(6 / injectors + (6 % injectors > 0 ? 1 : 0), parts.stream().filter(p -> p.injection().index() == 0).findFirst().orElseThrow().tiers().get(0).users(),
+                "injector 0 takes its share and any user left over");
+        assertTrue(Files.readString(benchmarks.resolve("index.html")).contains(merged.runId()), "the page shows the merged run");
+        assertFalse(Runs.anyAlive(marker), "no JVM left: target, injectors");
+    }
+}
