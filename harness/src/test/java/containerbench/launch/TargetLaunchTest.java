@@ -96,6 +96,10 @@ class TargetLaunchTest {
             String command = server.info().commandLine().orElse("");
             assertTrue(command.contains(jvm) && command.contains("-Xmx128m"),
                     "the sampled JVM is the server's, with the run's options: " + command);
+            // A group of its own, to stop it whole, but this session: the scheduler's autogroup is
+            // the session, and an embedded target shares the harness's.
+            assertTrue(!stat(server.pid(), 2).equals(stat(ProcessHandle.current().pid(), 2)), "a process group of its own");
+            assertEquals(stat(ProcessHandle.current().pid(), 3), stat(server.pid(), 3), "the harness's session");
         } finally {
             target.close();
         }
@@ -150,6 +154,12 @@ class TargetLaunchTest {
         try (Stream<java.nio.file.Path> all = Files.list(bases)) {
             return all.filter(base -> base.getFileName().toString().startsWith(container + "-")).sorted().toList();
         }
+    }
+
+    /** A field of /proc/PID/stat after the command: 0 state, 1 parent, 2 process group, 3 session. */
+    private static String stat(long pid, int field) throws java.io.IOException {
+        String stat = Files.readString(java.nio.file.Path.of("/proc/" + pid + "/stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ")[field];
     }
 
     private static List<Long> processesInGroup(String group) {
