@@ -74,9 +74,10 @@ final class MergeCommand implements Command {
         String runId = store.claim(runs.get(0).run().container() + "-merged", Instant.now());
         try {
             merged = RunMerge.merge(runs, runId, tolerance);
-        } catch (RunMerge.MismatchException e) {
+        } catch (RuntimeException e) {
+            // Nothing merged, nothing left behind: the claimed name goes too.
             store.fileOf(runId).toFile().delete();
-            err.println("error: " + e.getMessage());
+            err.println("error: " + (e instanceof RunMerge.MismatchException ? e.getMessage() : "cannot merge: " + e));
             return Bench.FAILED;
         }
         Path file = store.write(merged);

@@ -45,8 +45,9 @@ public final class RunMerge {
         if (runs.size() < 2) {
             throw new MismatchException("merge needs the results of at least two injectors, got " + runs.size());
         }
+        // By index; a run that is no injector's part (no index) first, for check() to name it.
         List<RunResult> parts = runs.stream().map(StoredRun::run).sorted(Comparator.comparing(
-                run -> run.injection() == null ? -1 : run.injection().index())).toList();
+                run -> run.injection() == null || run.injection().index() == null ? -1 : run.injection().index())).toList();
         check(runs, parts);
         RunResult first = parts.get(0);
         // The injector that launched the target knows its process: its resources and settings describe the target.

@@ -117,6 +117,8 @@ class RunMergeTest {
                 new RunResult.Plan(List.of(100, 500), 30, 0, 100, true), null, null, null, null, null, List.of(), List.of(),
                 plan.tiers(), List.of(), List.of(), true, plan.injection()), other.file());
         assertRefused("the plan", run(0, 2, START, tiers), longer);
+        RunResult two = RunMerge.merge(List.of(run(0, 2, START, tiers), run(1, 2, START, tiers)), "m2", 1000);
+        assertRefused("already a merged run", run(0, 2, START, tiers), new StoredRun(two, Path.of("m2.json")));
         RunMerge.MismatchException alone = assertThrows(RunMerge.MismatchException.class,
                 () -> RunMerge.merge(List.of(run(0, 2, START, tiers)), "m", 1000));
         assertTrue(alone.getMessage().contains("at least two"), alone.getMessage());
