@@ -10,7 +10,6 @@ import containerbench.results.StoredRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -69,18 +68,15 @@ final class MergeCommand implements Command {
         }
         Path dir = Path.of(arguments.options().getOrDefault("out",
                 runs.get(0).file().toAbsolutePath().getParent().toString()));
-        ResultsStore store = new ResultsStore(dir);
-        RunResult merged;
-        String runId = store.claim(runs.get(0).run().container() + "-merged", Instant.now());
+        StoredRun stored;
         try {
-            merged = RunMerge.merge(runs, runId, tolerance);
+            stored = RunMerge.write(new ResultsStore(dir), runs, tolerance);
         } catch (RuntimeException e) {
-            // Nothing merged, nothing left behind: the claimed name goes too.
-            store.fileOf(runId).toFile().delete();
             err.println("error: " + (e instanceof RunMerge.MismatchException ? e.getMessage() : "cannot merge: " + e));
             return Bench.FAILED;
         }
-        Path file = store.write(merged);
+        RunResult merged = stored.run();
+        Path file = stored.file();
         out.print(ConsoleTable.render(merged));
         if (!merged.injection().merged().drifted().isEmpty()) {
             out.println("warning: the injectors' windows were more than " + tolerance + " ms apart in "

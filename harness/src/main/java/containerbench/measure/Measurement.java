@@ -160,7 +160,7 @@ public final class Measurement implements AutoCloseable {
         for (Step step : steps) {
             if (!step.warmup() && step.rotation() != null) {
                 step.rotation().finish();
-                blocks.addAll(step.rotation().blocks());
+                blocks.addAll(step.rotation().blocksWithLatencies());
             }
         }
         return blocks;
@@ -183,7 +183,7 @@ public final class Measurement implements AutoCloseable {
         if (tier.requests() == 0) {
             return tier;
         }
-        List<long[]> windows = recorders.stream().map(TierRecorder::result).filter(r -> r.requests() > 0)
+        List<long[]> windows = recorders.stream().map(TierRecorder::counts).filter(r -> r.requests() > 0)
                 .map(r -> new long[] {r.startMillis(), r.endMillis()}).toList();
         TierResources resources = samplers.isEmpty() ? null : TierResources.of(samplers.get(target).samples(), windows,
                 tier.seconds(), tier.ok(), injectorCores, machineCpus);

@@ -37,6 +37,8 @@ public final class Rotation {
     private final int injectorCores;
     private final List<Block> blocks = new ArrayList<>();
     private final List<BlockResult> closed = new ArrayList<>();
+    // The blocks behind closed, in the same order: their recorders hold the latencies.
+    private final List<Block> closedBlocks = new ArrayList<>();
     private Gate gate = rotation -> false;
     private long startNanos = -1;
     private long[] cpuAtStart;
@@ -137,7 +139,7 @@ public final class Rotation {
 
     private void close(long now) {
         Block block = current;
-        TierResult figures = block.recorder().result();
+        TierResult figures = block.recorder().counts();
         int position = targets.indexOf(block.target());
         long targetMillis = clock.processMillis(pids.get(position));
         double injectorPercent = 100.0 * (clock.injectorNanos() - cpuAtStart[1]) / Math.max(1, now - cpuAtStart[2]);
@@ -145,8 +147,8 @@ public final class Rotation {
                 : Round.twoDecimals((targetMillis - cpuAtStart[0]) * 1000.0 / figures.ok());
         closed.add(new BlockResult(tier, users, block.round(), labels.get(position), figures.startMillis(),
                 figures.endMillis(), figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse,
-                Round.twoDecimals(injectorPercent), injectorPercent >= 90 * injectorCores,
-                figures.latencyMs() == null ? null : figures.latencyMs().histogram()));
+                Round.twoDecimals(injectorPercent), injectorPercent >= 90 * injectorCores, null));
+        closedBlocks.add(block);
     }
 
     /** Ends the rotation where it stands: the open block is closed and measured. */
@@ -157,9 +159,24 @@ public final class Rotation {
         }
     }
 
-    /** The blocks measured so far, in the order they ran. */
+    /** The blocks measured so far, in the order they ran, without their latencies: what the schedule decides on. */
     public synchronized List<BlockResult> blocks() {
         return List.copyOf(closed);
+    }
+
+    /**
+     * The blocks with their latency histograms, for the results: encoded here, once the load is
+     * over, not at each turn on a virtual user's thread.
+     */
+    public synchronized List<BlockResult> blocksWithLatencies() {
+        List<BlockResult> all = new ArrayList<>();
+        for (int i = 0; i < closed.size(); i++) {
+            BlockResult b = closed.get(i);
+            all.add(new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests(),
+                    b.ok(), b.ko(), b.tps(), b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.injectorLimited(),
+                    closedBlocks.get(i).recorder().latencyHistogram()));
+        }
+        return all;
     }
 
     /** How many rounds have ended. */

@@ -67,9 +67,17 @@ public final class TierRecorder {
         lastReceived.accumulate(now);
     }
 
-    /** The tier's figures; call once its users are done. */
-    public TierResult result() {
-        return combined(name, target, users, List.of(this));
+    /**
+     * The counts and window so far, without the latencies (no histogram copied): cheap enough for
+     * a block's turn, which happens on a virtual user's thread.
+     */
+    public TierResult counts() {
+        return combined(name, target, users, List.of(this), false);
+    }
+
+    /** Its response times, as the results keep them ({@link Histograms}); {@code null} with no OK response. */
+    public String latencyHistogram() {
+        return ok.sum() == 0 ? null : Histograms.encode(latency.copy());
     }
 
     /**
@@ -77,6 +85,10 @@ public final class TierRecorder {
      * tier's seconds the sum of each block's, so that its TPS counts only the time it was loaded.
      */
     public static TierResult combined(String name, String target, int users, List<TierRecorder> blocks) {
+        return combined(name, target, users, blocks, true);
+    }
+
+    private static TierResult combined(String name, String target, int users, List<TierRecorder> blocks, boolean latencies) {
         long okCount = 0;
         long koCount = 0;
         double seconds = 0;
@@ -94,11 +106,13 @@ public final class TierRecorder {
                 first = Math.min(first, block.firstSent.get());
                 last = Math.max(last, block.lastReceived.get());
             }
-            merged.add(block.latency.copy());
+            if (latencies) {
+                merged.add(block.latency.copy());
+            }
             block.failures.forEach((reason, count) -> reasons.merge(reason, count.sum(), Long::sum));
         }
         long requests = okCount + koCount;
-        TierResult.Latency ms = okCount == 0 ? null : Histograms.latency(merged);
+        TierResult.Latency ms = okCount == 0 || !latencies ? null : Histograms.latency(merged);
         return new TierResult(name, target, users, requests, okCount, koCount, Round.twoDecimals(seconds),
                 seconds == 0 ? 0 : Round.twoDecimals(okCount / seconds),
                 requests == 0 ? 0 : Round.twoDecimals(100.0 * koCount / requests), ms, reasons, List.of(),

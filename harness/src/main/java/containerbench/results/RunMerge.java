@@ -80,6 +80,21 @@ public final class RunMerge {
                 launcher.settling(), tiers, List.of(), List.of(), launcher.answeredAfterRun(), injection);
     }
 
+    /**
+     * {@link #merge}, written into {@code store} as {@code <container>-merged-<time>}; a merge that
+     * fails leaves no file behind (not even the name it claimed).
+     */
+    public static StoredRun write(ResultsStore store, List<StoredRun> runs, long toleranceMillis) {
+        String runId = store.claim(runs.get(0).run().container() + "-merged", java.time.Instant.now());
+        try {
+            RunResult merged = merge(runs, runId, toleranceMillis);
+            return new StoredRun(merged, store.write(merged));
+        } catch (RuntimeException e) {
+            store.fileOf(runId).toFile().delete();
+            throw e;
+        }
+    }
+
     private static void check(List<StoredRun> files, List<RunResult> parts) {
         for (int i = 0; i < parts.size(); i++) {
             RunResult run = parts.get(i);
@@ -135,7 +150,6 @@ public final class RunMerge {
 
     private static TierResult tierNamed(RunResult run, String name) {
         return run.tiers().stream().filter(t -> t.name().equals(name)).findFirst()
-                .or(() -> run.warmups().stream().filter(t -> t.name().equals(name)).findFirst())
                 .orElseThrow(() -> new MismatchException(run.runId() + " has no tier " + name));
     }
 

@@ -262,9 +262,9 @@ public final class BenchmarkRun {
         try {
             List<StoredRun> runs = new ArrayList<>(List.of(new StoredRun(mine, file)));
             runs.addAll(others.awaitResults(Duration.ofSeconds(OTHERS_PATIENCE_SECONDS)));
-            String mergedId = store.claim(mine.container() + "-merged", Instant.now());
-            RunResult merged = RunMerge.merge(runs, mergedId, RunMerge.DEFAULT_TOLERANCE_MILLIS);
-            Path written = store.write(merged);
+            StoredRun stored = RunMerge.write(store, runs, RunMerge.DEFAULT_TOLERANCE_MILLIS);
+            RunResult merged = stored.run();
+            Path written = stored.file();
             System.out.println();
             System.out.println("container-bench: " + runs.size() + " injectors merged:");
             System.out.print(ConsoleTable.render(merged));

@@ -103,9 +103,4 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
     public InjectorShare startingAt(Instant instant) {
         return new InjectorShare(count, index, instant, local);
     }
-
-    /** Injector {@code other} of the same run, on this machine, told the instant. */
-    public InjectorShare other(int other) {
-        return new InjectorShare(count, other, startAt, false);
-    }
 }

@@ -70,7 +70,7 @@ class MeasurementTest {
             assertEquals("warm-up undertow", undertow.scenario());
             undertow.rotation().gate(rotation -> true);
             assertEquals(1, undertow.rotation().current().target(), "the second target's warm-up goes to the second target");
-            assertEquals("undertow", undertow.rotation().current().recorder().result().target());
+            assertEquals("undertow", undertow.rotation().current().recorder().counts().target());
         }
     }
 
