@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import containerbench.settings.Given;
 import containerbench.settings.ProjectRoot;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
@@ -118,7 +119,7 @@ class KubernetesManifestsTest {
                 pod.put(e.getKey(), e.getValue().replace("$(JOB_COMPLETION_INDEX)", Integer.toString(index))
                         .replace("$(START_AT)", start));
             }
-            RunSettings settings = RunSettings.from(pod, catalog, 2, "-D");
+            RunSettings settings = RunSettings.from(Given.maven(pod), catalog, 2);
             assertEquals(index, settings.injectors().index());
             assertEquals(injectors, settings.injectors().count());
             assertTrue(!settings.target().launched(), "the injectors load the Service, they launch nothing");

@@ -62,11 +62,11 @@ final class Runs {
 
     /** The only results file in {@code dir}, read; fails the test when there is not exactly one. */
     static StoredRun onlyRun(Path dir) throws IOException {
-        StoredRun run = ResultsStore.onlyRun(dir);
-        if (run == null) {
-            throw new AssertionError("not exactly one results file in " + dir + ": " + list(dir, ".json"));
+        List<Path> files = ResultsStore.runFiles(dir);
+        if (files.size() != 1) {
+            throw new AssertionError("not exactly one results file in " + dir + ": " + files);
         }
-        return run;
+        return ResultsStore.read(files.get(0));
     }
 
     static List<Path> list(Path dir, String suffix) throws IOException {

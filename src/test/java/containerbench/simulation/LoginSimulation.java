@@ -3,7 +3,6 @@ package containerbench.simulation;
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
-import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -23,7 +22,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
-import java.time.Duration;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,18 +69,14 @@ public final class LoginSimulation extends Simulation {
     }
 
     /**
-     * The step's users at once, each looping the login: for the step's time against its target, or
-     * as long as the rotation turns, each login to the target of the block current as it leaves.
-     * The loops check only between logins (exitASAP false), so that no request leaves unrecorded.
+     * The step's users at once, each looping the login as long as the step's rotation turns, each
+     * login to the target of the block current as it leaves. The loop checks only between logins
+     * (exitASAP false), so that no request leaves unrecorded.
      */
     private PopulationBuilder users(Step step) {
         Rotation rotation = step.rotation();
-        ChainBuilder load = rotation == null
-                ? during(Duration.ofSeconds(step.seconds()), false).on(login(step.recorder().name(), logins.get(step.target()),
-                        step.recorder()))
-                : asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
-                        .doIf(session -> session.contains(BLOCK)).then(login(session -> block(session).request(),
-                                session -> logins.get(block(session).target()), session -> block(session).recorder())));
+        ChainBuilder load = asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
+                .doIf(session -> session.contains(BLOCK)).then(login()));
         // With several injectors every one starts the step at the same instant.
         return scenario(step.scenario()).pause(session -> step.delay(System.currentTimeMillis())).exec(load)
                 .injectOpen(atOnceUsers(step.users()));
@@ -98,23 +93,18 @@ public final class LoginSimulation extends Simulation {
         return session.get(BLOCK);
     }
 
-    private ChainBuilder login(String request, String url, TierRecorder recorder) {
-        return login(session -> request, session -> url, session -> recorder);
-    }
-
     /**
      * One login, named so that Gatling's report shows each tier (and target) as a request; the run
      * stops at once (results and report still written) when a target JVM has died.
      */
-    private ChainBuilder login(java.util.function.Function<Session, String> request, java.util.function.Function<Session, String> url,
-            java.util.function.Function<Session, TierRecorder> recorder) {
+    private ChainBuilder login() {
         ChainBuilder stopIfTargetDied = stopLoadGeneratorIf("a target died", session -> run.targetDied());
+        HttpRequestActionBuilder login = http(session -> block(session).request()).get(session -> logins.get(block(session).target()));
         if (!run.settings().recording()) {
-            return stopIfTargetDied.exec(http(request).get(url).check(status().is(200)));
+            return stopIfTargetDied.exec(login.check(status().is(200)));
         }
-        return stopIfTargetDied.exec(http(request).get(url)
-                        .check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
-                .exec(session -> record(recorder.apply(session), session));
+        return stopIfTargetDied.exec(login.check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
+                .exec(session -> record(block(session).recorder(), session));
     }
 
     private static Session record(TierRecorder tier, Session session) {

@@ -1,14 +1,14 @@
 package containerbench.calibrate;
 
 import containerbench.launch.RunningTarget;
-import containerbench.measure.Round;
+import containerbench.measure.Decimals;
 import containerbench.measure.TierResult;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.StoredRun;
+import containerbench.run.ChildRun;
 import containerbench.run.MavenRun;
 import containerbench.settings.CpuPlacement;
-import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TierPlan;
@@ -44,20 +44,15 @@ public record Calibration(String container, String startedAt, String targetCpus,
     /**
      * Runs the calibration and writes {@code calibration.json} into a new folder under
      * {@code benchmarks.dir/calibration}; returns that file.
-     *
-     * @param given the properties as the user gave them, of which the plan and the injector's CPUs
-     *     are handed on to the Gatling run unchanged
      */
-    public static Path run(Map<String, String> given, RunSettings settings, TargetCatalog catalog, int machineCpus)
-            throws IOException, InterruptedException {
+    public static Path run(RunSettings settings, TargetCatalog catalog, int machineCpus) throws IOException, InterruptedException {
         Wrk.require();
         TierPlan plan = settings.plan();
         CpuPlacement placement = settings.placement();
         String container = settings.target().container();
         Instant started = Instant.now();
         Path dir = ResultsStore.newDirectory(settings.benchmarksDir().resolve("calibration"), container, started);
-        try (RunningTarget target = RunningTarget.start(settings.target(), placement, settings.cpuQuota(), catalog,
-                dir.resolve("target.log"))) {
+        try (RunningTarget target = RunningTarget.start(settings.target(), settings, catalog, dir.resolve("target.log"))) {
             URI base = target.baseUrl();
             // One wrk thread per CPU the injector may use, as the pinned Gatling has one event loop per CPU.
             Wrk wrk = new Wrk(placement.injectorLaunch(), placement.injectorCpuCount(machineCpus), base);
@@ -66,7 +61,7 @@ public record Calibration(String container, String startedAt, String targetCpus,
                 wrk.run(plan.warmupUsers(), plan.warmupSeconds());
             }
             Map<Integer, Wrk.Result> before = wrk.tiers(plan, "before Gatling");
-            RunResult gatling = gatling(dir.resolve("gatling-run"), given, settings, catalog, base);
+            RunResult gatling = gatling(dir.resolve("gatling-run"), settings, catalog, base);
             Map<Integer, Wrk.Result> after = wrk.tiers(plan, "after Gatling");
             Map<Integer, TierResult> gatlingTiers = new LinkedHashMap<>();
             gatling.tiers().forEach(tier -> gatlingTiers.put(tier.users(), tier));
@@ -96,38 +91,29 @@ public record Calibration(String container, String startedAt, String targetCpus,
         double wrkMean = (before.tps() + after.tps()) / 2;
         double gatlingCpu = tier == null || tier.resources() == null || gatling == 0 ? 0
                 : tier.resources().injectorCpuMeanPercent() / 100 * 1e6 / gatling;
-        return new Row(users, Round.twoDecimals(before.tps()), Round.twoDecimals(gatling), Round.twoDecimals(after.tps()),
-                Round.twoDecimals(wrkMean == 0 ? 0 : gatling / wrkMean),
-                Round.twoDecimals((before.cpuMicrosPerRequest() + after.cpuMicrosPerRequest()) / 2),
-                Round.twoDecimals(gatlingCpu));
+        return new Row(users, Decimals.two(before.tps()), Decimals.two(gatling), Decimals.two(after.tps()),
+                Decimals.two(wrkMean == 0 ? 0 : gatling / wrkMean),
+                Decimals.two((before.cpuMicrosPerRequest() + after.cpuMicrosPerRequest()) / 2),
+                Decimals.two(gatlingCpu));
     }
 
     /**
      * The simulation against the running target: one Gatling run with the same tiers, after its own
      * warm-up, since a cold Gatling JVM is slower than a warm one, as the target is. Started on the
-     * injector's CPUs, as a study's cells are, with the plan as the user gave it.
+     * injector's CPUs, as a study's cells are.
      */
-    private static RunResult gatling(Path dir, Map<String, String> given, RunSettings settings, TargetCatalog catalog, URI base)
+    private static RunResult gatling(Path dir, RunSettings settings, TargetCatalog catalog, URI base)
             throws IOException, InterruptedException {
-        Map<String, String> properties = new LinkedHashMap<>();
-        for (String name : List.of(RunProperties.TIERS.name(), RunProperties.TIER_SECONDS.name(),
-                RunProperties.WARMUP_SECONDS.name(), RunProperties.WARMUP_USERS.name(), RunProperties.INJECTOR_CPUS.name())) {
-            if (given.containsKey(name)) {
-                properties.put(name, given.get(name));
-            }
-        }
-        properties.put(RunProperties.CONTAINER.name(), settings.target().container());
-        properties.put(RunProperties.TARGET_URL.name(), base.toString());
-        properties.put(RunProperties.BENCHMARKS_DIR.name(), dir.toString());
         System.out.println("[calibrate] now Gatling, same tiers, same target");
+        RunSettings against = settings.loading(base).writingTo(dir);
         Files.createDirectories(dir);
-        if (MavenRun.gatling(dir.resolve("mvn.log"), settings.placement(), properties,
-                "calibration: " + settings.description(catalog)).waitFor() != 0) {
-            throw new IllegalStateException("the Gatling run failed; see " + dir.resolve("mvn.log"));
-        }
-        StoredRun run = ResultsStore.onlyRun(dir);
-        if (run == null) {
-            throw new IllegalStateException("the Gatling run left no results in " + dir);
+        ChildRun child = ChildRun.prepare(against);
+        int exit = MavenRun.gatling(dir.resolve("mvn.log"), against, child, "calibration: " + settings.description(catalog),
+                Map.of()).waitFor();
+        StoredRun run = child.results();
+        if (exit != 0 || run == null) {
+            throw new IllegalStateException("the Gatling run failed" + (run == null || run.run().failure() == null ? ""
+                    : " (" + run.run().failure() + ")") + "; see " + dir.resolve("mvn.log"));
         }
         return run.run();
     }

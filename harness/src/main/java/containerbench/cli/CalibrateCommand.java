@@ -16,6 +16,7 @@ import static containerbench.settings.RunProperties.WARMUP_USERS;
 
 import containerbench.calibrate.Calibration;
 import containerbench.settings.CpuPlacement;
+import containerbench.settings.Given;
 import containerbench.settings.ProjectRoot;
 import containerbench.settings.Property;
 import containerbench.settings.RunSettings;
@@ -64,8 +65,8 @@ final class CalibrateCommand implements Command {
         TargetCatalog catalog = TargetCatalog.read(ProjectRoot.find());
         RunCommand.check(arguments, OPTIONS, catalog, name());
         int cpus = CpuPlacement.machineCpus();
-        RunSettings settings = RunSettings.from(arguments.options(), catalog, cpus, "--");
-        Calibration.run(arguments.options(), settings, catalog, cpus);
+        RunSettings settings = RunSettings.from(new Given(arguments.options(), Given.COMMAND_LINE), catalog, cpus);
+        Calibration.run(settings, catalog, cpus);
         return Bench.DONE;
     }
 }

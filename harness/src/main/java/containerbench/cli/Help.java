@@ -1,7 +1,7 @@
 package containerbench.cli;
 
-import containerbench.settings.Property;
 import containerbench.settings.ProjectRoot;
+import containerbench.settings.Property;
 import containerbench.settings.SettingException;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TargetKnob;

@@ -1,11 +1,8 @@
 package containerbench.cli;
 
-import containerbench.report.ComparisonPage;
-import containerbench.report.ConsoleTable;
-import containerbench.report.RunSet;
+import containerbench.report.Publication;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunMerge;
-import containerbench.results.RunResult;
 import containerbench.results.StoredRun;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -75,16 +72,7 @@ final class MergeCommand implements Command {
             err.println("error: " + (e instanceof RunMerge.MismatchException ? e.getMessage() : "cannot merge: " + e));
             return Bench.FAILED;
         }
-        RunResult merged = stored.run();
-        Path file = stored.file();
-        out.print(ConsoleTable.render(merged));
-        if (!merged.injection().merged().drifted().isEmpty()) {
-            out.println("warning: the injectors' windows were more than " + tolerance + " ms apart in "
-                    + merged.injection().merged().drifted());
-        }
-        out.println("merged " + runs.size() + " injectors: " + file);
-        Path page = ComparisonPage.write(dir, RunSet.read(List.of(dir)));
-        out.println("comparison page: " + page);
+        Publication.publish(stored, out);
         return Bench.DONE;
     }
 }

@@ -1,7 +1,9 @@
 package containerbench.cli;
 
+import containerbench.run.ChildRun;
 import containerbench.run.MavenRun;
 import containerbench.settings.CpuPlacement;
+import containerbench.settings.Given;
 import containerbench.settings.ProjectRoot;
 import containerbench.settings.Property;
 import containerbench.settings.RunProperties;
@@ -10,17 +12,12 @@ import containerbench.settings.TargetCatalog;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * {@code ./bench run}: one benchmark run, {@code mvn gatling:test} with the options as its
  * properties, checked here first and started on the injector's CPUs when they are pinned.
  */
 final class RunCommand implements Command {
-
-    // Gatling's and Netty's own settings pass through to the Gatling JVM unchecked.
-    private static final List<String> PASSED_THROUGH = List.of("gatling.", "io.netty.");
 
     @Override
     public String name() {
@@ -52,11 +49,12 @@ final class RunCommand implements Command {
         if (!arguments.words().isEmpty()) {
             throw new UsageException("run takes options only, not '" + arguments.words().get(0) + "' (./bench run --help)");
         }
-        Map<String, String> properties = arguments.options();
         TargetCatalog catalog = TargetCatalog.read(ProjectRoot.find());
         check(arguments, RunProperties.ALL, catalog, name());
-        RunSettings settings = RunSettings.from(properties, catalog, CpuPlacement.machineCpus(), "--");
-        Process maven = MavenRun.gatling(null, settings.placement(), properties, settings.description(catalog));
+        RunSettings settings = RunSettings.from(new Given(RunProperties.gatlings(arguments.options(), false), Given.COMMAND_LINE),
+                catalog, CpuPlacement.machineCpus());
+        Process maven = MavenRun.gatling(null, settings, ChildRun.prepare(settings), settings.description(catalog),
+                RunProperties.gatlings(arguments.options(), true));
         // Ctrl-C reaches Maven from the terminal too; this covers a kill of this process alone.
         Thread stop = new Thread(maven::destroy, "stop-maven");
         Runtime.getRuntime().addShutdownHook(stop);
@@ -72,9 +70,7 @@ final class RunCommand implements Command {
     static void check(Arguments arguments, List<Property> properties, TargetCatalog catalog, String command) {
         List<String> accepted = new ArrayList<>(properties.stream().map(Property::name).toList());
         accepted.addAll(catalog.allKnobNames());
-        Map<String, String> checked = new TreeMap<>(arguments.options());
-        checked.keySet().removeIf(name -> PASSED_THROUGH.stream().anyMatch(name::startsWith));
-        new Arguments(checked, List.of(), false).only(accepted, command);
+        new Arguments(RunProperties.gatlings(arguments.options(), false), List.of(), false).only(accepted, command);
         if (!arguments.options().containsKey(RunProperties.CONTAINER.name())) {
             throw new UsageException(command + " needs --container NAME, one of " + String.join(", ", catalog.names()));
         }

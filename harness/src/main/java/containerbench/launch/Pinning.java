@@ -1,6 +1,5 @@
 package containerbench.launch;
 
-import containerbench.settings.RunProperties;
 import containerbench.settings.SettingException;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -11,18 +10,17 @@ public final class Pinning {
     private Pinning() {
     }
 
-    public static void pinThisJvm(String cpus) {
+    /** @param option the setting as the user wrote it ({@code -Dinjector.cpus}), for the message */
+    public static void pinThisJvm(String cpus, String option) {
         try {
             Process taskset = new ProcessBuilder("taskset", "-a", "-c", "-p", cpus,
                     Long.toString(ProcessHandle.current().pid())).redirectErrorStream(true).start();
             String output = new String(taskset.getInputStream().readAllBytes());
             if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
-                throw new SettingException("cannot pin Gatling to CPUs " + cpus + " (-D" + RunProperties.INJECTOR_CPUS.name()
-                        + "): " + output.trim());
+                throw new SettingException("cannot pin Gatling to CPUs " + cpus + " (" + option + "): " + output.trim());
             }
         } catch (IOException e) {
-            throw new SettingException("-D" + RunProperties.INJECTOR_CPUS.name() + " needs taskset (Debian package util-linux): "
-                    + e.getMessage());
+            throw new SettingException(option + " needs taskset (Debian package util-linux): " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -1,7 +1,8 @@
 package containerbench.launch;
 
-import containerbench.settings.CpuPlacement;
-import containerbench.settings.CpuQuota;
+import containerbench.launcher.TargetProtocol;
+import containerbench.settings.RunProperties;
+import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TargetSettings;
 import java.net.URI;
@@ -22,55 +23,58 @@ public final class RunningTarget implements AutoCloseable {
     // A target started elsewhere should already be up: say so soon when it is not.
     private static final Duration EXTERNAL_PROBE_TIMEOUT = Duration.ofSeconds(5);
 
+    private final TargetSettings settings;
     private final TargetProcess process;
-    private final CpuLimit limit;
+    private final Cgroup cgroup;
     private final URI baseUrl;
 
-    private RunningTarget(TargetProcess process, CpuLimit limit, URI baseUrl) {
+    private RunningTarget(TargetSettings settings, TargetProcess process, Cgroup cgroup, URI baseUrl) {
+        this.settings = settings;
         this.process = process;
-        this.limit = limit;
+        this.cgroup = cgroup;
         this.baseUrl = baseUrl;
     }
 
     /**
-     * Launches the target (unless it runs elsewhere), under a CPU quota when one is asked for, and
-     * returns once its servlet answers a login; fails within seconds, with the end of its log, when
-     * it cannot start or does not answer.
-     *
-     * @param quota the CPU limit of the target, or {@code null} for none
+     * Launches the target (unless it runs elsewhere), on the run's CPUs and under its CPU limit,
+     * and returns once its servlet answers a login; fails within seconds, with the end of its log,
+     * when it cannot start or does not answer.
      */
-    public static RunningTarget start(TargetSettings settings, CpuPlacement placement, CpuQuota quota, TargetCatalog catalog,
-            Path log) {
+    public static RunningTarget start(TargetSettings settings, RunSettings run, TargetCatalog catalog, Path log) {
         if (!settings.launched()) {
             LoginProbe.await(settings.url(), EXTERNAL_PROBE_TIMEOUT, () -> true);
-            return new RunningTarget(null, null, settings.url());
+            return new RunningTarget(settings, null, null, settings.url());
         }
-        CpuLimit limit = quota == null ? null
-                : CpuLimit.create(quota, "container-bench-" + ProcessHandle.current().pid() + "-" + settings.label().replace('#', '-'));
-        List<String> prefix = new ArrayList<>(placement.targetPrefix());
-        if (limit != null) {
-            prefix.addAll(limit.prefix());
+        Cgroup cgroup = run.cpuLimit() == null ? null : Cgroup.create(run.cpuLimit(), "container-bench-"
+                + ProcessHandle.current().pid() + "-" + settings.label().replace('#', '-'), run.spelled(RunProperties.TARGET_CPU_LIMIT));
+        List<String> prefix = new ArrayList<>(run.placement().targetPrefix());
+        if (cgroup != null) {
+            prefix.addAll(cgroup.prefix());
         }
         TargetProcess process = null;
         try {
             process = TargetProcess.start(TargetModule.of(catalog, settings.container()), settings, prefix, log, START_TIMEOUT);
             URI base = process.baseUrl(settings.host());
             LoginProbe.await(base, PROBE_TIMEOUT, process::isAlive);
-            return new RunningTarget(process, limit, base);
+            return new RunningTarget(settings, process, cgroup, base);
         } catch (RuntimeException e) {
             if (process != null) {
                 process.close();
             }
-            if (limit != null) {
-                limit.close();
+            if (cgroup != null) {
+                cgroup.close();
             }
             throw e;
         }
     }
 
-    /** The CPU limit the target runs under, or {@code null} for none. */
-    public CpuLimit limit() {
-        return limit;
+    public TargetSettings settings() {
+        return settings;
+    }
+
+    /** The cgroup of the target's CPU limit, or {@code null} for none. */
+    public Cgroup cgroup() {
+        return cgroup;
     }
 
     public URI baseUrl() {
@@ -87,7 +91,7 @@ public final class RunningTarget implements AutoCloseable {
         if (process == null) {
             return -1;
         }
-        String server = process.facts().get("server.pid");
+        String server = process.facts().get(TargetProtocol.SERVER_PID);
         return server == null ? process.pid() : Long.parseLong(server);
     }
 
@@ -131,8 +135,8 @@ public final class RunningTarget implements AutoCloseable {
         if (process != null) {
             process.close();
         }
-        if (limit != null) {
-            limit.close();
+        if (cgroup != null) {
+            cgroup.close();
         }
     }
 }

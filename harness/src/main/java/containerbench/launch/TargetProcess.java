@@ -1,5 +1,6 @@
 package containerbench.launch;
 
+import containerbench.launcher.TargetProtocol;
 import containerbench.settings.TargetSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -26,11 +27,6 @@ import java.util.concurrent.TimeoutException;
  */
 public final class TargetProcess implements AutoCloseable {
 
-    // The start-up protocol printed by containerbench.launcher.TargetMain.
-    private static final String PREFIX = "[container-bench] ";
-    // A standalone server's process group, which its launcher stops, and the harness if the launcher cannot.
-    private static final String SERVER_GROUP = "server.group";
-    private static final String READY = PREFIX + "ready port=";
     private static final int LOG_TAIL_LINES = 40;
 
     private final Process process;
@@ -74,7 +70,7 @@ public final class TargetProcess implements AutoCloseable {
             waitQuietly(process, Duration.ofSeconds(15));
             process.destroyForcibly();
             synchronized (facts) {
-                killServerGroup(facts.get(SERVER_GROUP));
+                killServerGroup(facts.get(TargetProtocol.SERVER_GROUP));
             }
         }, "target-killer");
         Runtime.getRuntime().addShutdownHook(killer);
@@ -102,7 +98,7 @@ public final class TargetProcess implements AutoCloseable {
                 waitQuietly(process, Duration.ofSeconds(10));
             }
             synchronized (facts) {
-                killServerGroup(facts.get(SERVER_GROUP));
+                killServerGroup(facts.get(TargetProtocol.SERVER_GROUP));
             }
             // Its last words are what the user needs: wait until the log holds all of them.
             logged.completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
@@ -112,7 +108,7 @@ public final class TargetProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             synchronized (facts) {
-                killServerGroup(facts.get(SERVER_GROUP));
+                killServerGroup(facts.get(TargetProtocol.SERVER_GROUP));
             }
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting the target", e);
@@ -127,12 +123,12 @@ public final class TargetProcess implements AutoCloseable {
                 out.write(line);
                 out.write('\n');
                 out.flush();
-                if (line.startsWith(READY)) {
-                    ready.complete(Integer.parseInt(line.substring(READY.length()).trim()));
-                } else if (line.startsWith(PREFIX) && line.indexOf('=') > 0) {
-                    int equals = line.indexOf('=');
+                int port = TargetProtocol.readyPort(line);
+                if (port >= 0) {
+                    ready.complete(port);
+                } else {
                     synchronized (facts) {
-                        facts.put(line.substring(PREFIX.length(), equals), line.substring(equals + 1));
+                        TargetProtocol.readFact(line, facts);
                     }
                 }
             }
@@ -190,7 +186,7 @@ public final class TargetProcess implements AutoCloseable {
                 waitQuietly(process, Duration.ofSeconds(5));
             }
         }
-        killServerGroup(facts.get(SERVER_GROUP));
+        killServerGroup(facts.get(TargetProtocol.SERVER_GROUP));
         try {
             Runtime.getRuntime().removeShutdownHook(killer);
         } catch (IllegalStateException e) {

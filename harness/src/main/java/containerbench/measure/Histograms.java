@@ -44,7 +44,7 @@ public final class Histograms {
         if (histogram.getTotalCount() == 0) {
             return null;
         }
-        return new TierResult.Latency(Round.twoDecimals(histogram.getMean()), histogram.getValueAtPercentile(50),
+        return new TierResult.Latency(Decimals.two(histogram.getMean()), histogram.getValueAtPercentile(50),
                 histogram.getValueAtPercentile(95), histogram.getValueAtPercentile(99), histogram.getMaxValue(),
                 encode(histogram));
     }

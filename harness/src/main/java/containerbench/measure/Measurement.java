@@ -11,9 +11,10 @@ import java.util.Map;
 
 /**
  * Everything one run measures: the steps of its load, the causes of its failed requests, and
- * every target's resources once a second (unless switched off). A one-container run has a warm-up
- * and a fixed step per tier; with several containers each target warms up in turn and each tier is a
- * {@link Rotation} of blocks between them. An auto warm-up is a rotation of one target's windows.
+ * every target's resources once a second (unless switched off). Every step turns a {@link Rotation}:
+ * with one container a warm-up and each tier are one block of a fixed time; with several, each
+ * target warms up in turn and each tier turns block by block between them. An auto warm-up is a
+ * rotation of one target's windows.
  */
 public final class Measurement implements AutoCloseable {
 
@@ -58,35 +59,30 @@ public final class Measurement implements AutoCloseable {
         if (plan.warmupSeconds() > 0) {
             for (int t = 0; t < labels.size(); t++) {
                 String name = several ? "warm-up " + labels.get(t) : "warm-up";
-                if (plan.autoWarmup()) {
-                    int windows = plan.warmupSeconds() / TierPlan.WARMUP_WINDOW_SECONDS;
-                    steps.add(new Step(name, plan.warmupUsers(), plan.warmupSeconds(), -1, t, null, new Rotation(name, -1,
-                            plan.warmupUsers(), List.of(t), List.of(labels.get(t)), List.of(name), List.of(pids.get(t)),
-                            TierPlan.WARMUP_WINDOW_SECONDS, 0, windows, clock, injectorCores)));
-                } else {
-                    int users = share.usersOf(plan.warmupUsers());
-                    steps.add(new Step(name, users, plan.warmupSeconds(), -1, t, new TierRecorder(name, labels.get(t), users), null,
-                            startOf(share, steps)));
-                }
+                Rotation.Rounds rounds = plan.autoWarmup()
+                        ? new Rotation.Rounds(TierPlan.WARMUP_WINDOW_SECONDS, 0, plan.warmupSeconds() / TierPlan.WARMUP_WINDOW_SECONDS)
+                        : Rotation.Rounds.once(plan.warmupSeconds());
+                int users = share.usersOf(plan.warmupUsers());
+                Rotation warmup = new Rotation(name, -1, users, List.of(new Rotation.Target(t, labels.get(t), name, pids.get(t))),
+                        rounds, clock, injectorCores);
+                steps.add(new Step(name, users, -1, t, warmup, startOf(share, steps)));
             }
         }
         // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
         Map<Integer, Integer> seen = new HashMap<>();
         for (int tier = 0; tier < plan.tiers().size(); tier++) {
-            int users = plan.tiers().get(tier);
+            int users = share.usersOf(plan.tiers().get(tier));
             int repeat = seen.merge(users, 1, Integer::sum);
-            String name = users + " users" + (repeat > 1 ? " #" + repeat : "");
+            String name = plan.tiers().get(tier) + " users" + (repeat > 1 ? " #" + repeat : "");
             tierNames.add(name);
-            if (!several) {
-                int mine = share.usersOf(users);
-                steps.add(new Step(name, mine, plan.tierSeconds(), tier, 0, new TierRecorder(name, labels.get(0), mine), null,
-                        startOf(share, steps)));
-                continue;
+            List<Rotation.Target> targets = new ArrayList<>();
+            for (int t = 0; t < labels.size(); t++) {
+                targets.add(new Rotation.Target(t, labels.get(t), several ? name + " " + labels.get(t) : name, pids.get(t)));
             }
-            steps.add(new Step(name, users, interleaving.tierSeconds(labels.size()), tier, 0, null, new Rotation(name, tier, users,
-                    java.util.stream.IntStream.range(0, labels.size()).boxed().toList(), labels,
-                    labels.stream().map(label -> name + " " + label).toList(), pids, interleaving.blockSeconds(),
-                    interleaving.rounds(), interleaving.roundsLaidOut(labels.size()), clock, injectorCores)));
+            Rotation.Rounds rounds = several ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
+                    interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
+            steps.add(new Step(name, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, injectorCores),
+                    startOf(share, steps)));
         }
         this.failureLog = GatlingFailureLog.attach(causes);
         if (sampling) {
@@ -99,7 +95,8 @@ public final class Measurement implements AutoCloseable {
         if (share.startAt() == null) {
             return 0;
         }
-        return share.startAt().toEpochMilli() + 1000L * before.stream().mapToInt(step -> step.seconds() + STEP_GAP_SECONDS).sum();
+        return share.startAt().toEpochMilli()
+                + 1000L * before.stream().mapToInt(step -> step.rotation().mostSeconds() + STEP_GAP_SECONDS).sum();
     }
 
     /** Every step of the load, in the order the simulation runs them. */
@@ -117,8 +114,7 @@ public final class Measurement implements AutoCloseable {
         List<TierResult> results = new ArrayList<>();
         for (Step step : steps) {
             if (step.warmup()) {
-                List<TierRecorder> recorders = step.rotation() == null ? List.of(step.recorder())
-                        : step.rotation().recordersOf(step.target());
+                List<TierRecorder> recorders = step.rotation().recordersOf(step.target());
                 results.add(explained(TierRecorder.combined(step.scenario(), labels.get(step.target()), step.users(), recorders),
                         step.target(), recorders));
             }
@@ -126,13 +122,12 @@ public final class Measurement implements AutoCloseable {
         return results;
     }
 
-    /** The seconds of warm-up each target had, in target order: the windows that ran, the fixed time, or none. */
+    /** The seconds of warm-up each target had, in target order: its blocks that ran, none without a warm-up. */
     public List<Integer> warmupSeconds() {
         List<Integer> seconds = new ArrayList<>(java.util.Collections.nCopies(labels.size(), 0));
         for (Step step : steps) {
             if (step.warmup()) {
-                seconds.set(step.target(), step.rotation() == null ? step.seconds()
-                        : step.rotation().recordersOf(step.target()).size() * TierPlan.WARMUP_WINDOW_SECONDS);
+                seconds.set(step.target(), step.rotation().recordersOf(step.target()).size() * step.rotation().rounds().blockSeconds());
             }
         }
         return seconds;
@@ -146,7 +141,7 @@ public final class Measurement implements AutoCloseable {
                 continue;
             }
             for (int target = 0; target < labels.size(); target++) {
-                List<TierRecorder> recorders = step.rotation() == null ? List.of(step.recorder()) : step.rotation().recordersOf(target);
+                List<TierRecorder> recorders = step.rotation().recordersOf(target);
                 results.add(explained(TierRecorder.combined(tierNames.get(step.tier()), labels.get(target), step.users(), recorders),
                         target, recorders));
             }
@@ -158,7 +153,7 @@ public final class Measurement implements AutoCloseable {
     public List<BlockResult> blocks() {
         List<BlockResult> blocks = new ArrayList<>();
         for (Step step : steps) {
-            if (!step.warmup() && step.rotation() != null) {
+            if (!step.warmup() && labels.size() > 1) {
                 step.rotation().finish();
                 blocks.addAll(step.rotation().blocksWithLatencies());
             }

@@ -4,19 +4,38 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The load of one tier turned by the clock from target to target: block k lasts from
- * {@code k x blockSeconds} after the tier's start to the next, and goes to one target, the order
- * reversed every other round (A B, B A, A B ...). The tier's users stay and keep their connections to
+ * The load of one step turned by the clock from target to target: block k lasts from
+ * {@code k x blockSeconds} after the step's start to the next, and goes to one target, the order
+ * reversed every other round (A B, B A, A B ...). The step's users stay and keep their connections to
  * every target, so that a block begins without a reconnection storm or a pause; each request is
- * sent to, and recorded in, the block current when it leaves. An auto warm-up is the same with one
- * target, its blocks being the windows it is judged by.
+ * sent to, and recorded in, the block current when it leaves. One target's tier is a rotation of one
+ * block; an auto warm-up is one target's windows, as many as it takes to settle.
  */
 public final class Rotation {
 
-    /** Asked at the end of every round from {@code minRounds} on whether another round runs. */
+    /** Asked at the end of every round from the fewest on, up to the most: whether another round runs. */
     @FunctionalInterface
-    public interface Gate {
-        boolean anotherRound(Rotation rotation);
+    public interface MoreRounds {
+        boolean another(Rotation rotation);
+    }
+
+    /**
+     * A target the rotation turns to.
+     *
+     * @param index its place in the run (0 is the baseline)
+     * @param request the request name Gatling's report shows its blocks under
+     * @param pid its JVM, for its CPU; -1 where that cannot be read
+     */
+    public record Target(int index, String label, String request, long pid) {
+    }
+
+    /** How long each block lasts, and how many rounds turn: at least {@code fewest}, at most {@code most}. */
+    public record Rounds(int blockSeconds, int fewest, int most) {
+
+        /** One block of {@code seconds}: a step of one target that lasts a fixed time. */
+        public static Rounds once(int seconds) {
+            return new Rounds(seconds, 1, 1);
+        }
     }
 
     /** One block: which round, which target (by its index in the run), and what it recorded. */
@@ -26,50 +45,37 @@ public final class Rotation {
     private final String tier;
     private final int tierIndex;
     private final int users;
-    private final List<Integer> targets;
-    private final List<String> labels;
-    private final List<String> requests;
-    private final List<Long> pids;
+    private final List<Target> targets;
+    private final Rounds rounds;
     private final long blockNanos;
-    private final int minRounds;
-    private final int maxRounds;
     private final CpuClock clock;
     private final int injectorCores;
     private final List<Block> blocks = new ArrayList<>();
     private final List<BlockResult> closed = new ArrayList<>();
     // The blocks behind closed, in the same order: their recorders hold the latencies.
     private final List<Block> closedBlocks = new ArrayList<>();
-    private Gate gate = rotation -> false;
+    private MoreRounds moreRounds = rotation -> false;
     private long startNanos = -1;
     private long[] cpuAtStart;
     private volatile Block current;
     private volatile long currentEndsNanos;
     private volatile boolean over;
 
-    /**
-     * @param targets the targets it turns between, by their index in the run; the lists after it follow them
-     * @param requests the request name of each target's blocks, as Gatling's report shows them
-     * @param pids each target's process id, for its CPU; -1 where it cannot be read
-     */
-    Rotation(String tier, int tierIndex, int users, List<Integer> targets, List<String> labels, List<String> requests,
-            List<Long> pids, int blockSeconds, int minRounds, int maxRounds, CpuClock clock, int injectorCores) {
+    /** @param tierIndex the tier's index in the plan, -1 for a warm-up */
+    Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, int injectorCores) {
         this.tier = tier;
         this.tierIndex = tierIndex;
         this.users = users;
         this.targets = List.copyOf(targets);
-        this.labels = List.copyOf(labels);
-        this.requests = List.copyOf(requests);
-        this.pids = List.copyOf(pids);
-        this.blockNanos = blockSeconds * 1_000_000_000L;
-        this.minRounds = minRounds;
-        this.maxRounds = maxRounds;
+        this.rounds = rounds;
+        this.blockNanos = rounds.blockSeconds() * 1_000_000_000L;
         this.clock = clock;
         this.injectorCores = injectorCores;
     }
 
-    /** Who decides, at each round's end from {@code minRounds} on, whether another round runs; by default none does. */
-    public void gate(Gate gate) {
-        this.gate = gate;
+    /** Who decides, at each round's end from the fewest rounds on, whether another runs; by default none does. */
+    public void moreRounds(MoreRounds rule) {
+        this.moreRounds = rule;
     }
 
     public String tier() {
@@ -78,7 +84,7 @@ public final class Rotation {
 
     /** Each target's request name, as Gatling's report shows its blocks. */
     public List<String> requests() {
-        return requests;
+        return targets.stream().map(Target::request).toList();
     }
 
     public int tierIndex() {
@@ -87,6 +93,15 @@ public final class Rotation {
 
     public int users() {
         return users;
+    }
+
+    public Rounds rounds() {
+        return rounds;
+    }
+
+    /** The longest it may turn: every round it may run, one block of each target. */
+    public int mostSeconds() {
+        return rounds.most() * rounds.blockSeconds() * targets.size();
     }
 
     /** Whether the last round has ended: the users leave after their current request. */
@@ -121,17 +136,17 @@ public final class Rotation {
         if (current != null) {
             close(now);
         }
-        int round = index / labels.size();
-        if (index % labels.size() == 0 && round >= minRounds && (round >= maxRounds || !gate.anotherRound(this))) {
+        int round = index / targets.size();
+        if (index % targets.size() == 0 && round >= rounds.fewest() && (round >= rounds.most() || !moreRounds.another(this))) {
             over = true;
             return null;
         }
-        int turn = index % labels.size();
-        int position = round % 2 == 0 ? turn : labels.size() - 1 - turn;
-        Block block = new Block(index, round, targets.get(position), requests.get(position),
-                new TierRecorder(requests.get(position), labels.get(position), users));
+        int turn = index % targets.size();
+        Target target = targets.get(round % 2 == 0 ? turn : targets.size() - 1 - turn);
+        Block block = new Block(index, round, target.index(), target.request(),
+                new TierRecorder(target.request(), target.label(), users));
         blocks.add(block);
-        cpuAtStart = new long[] {clock.processMillis(pids.get(position)), clock.injectorNanos(), now};
+        cpuAtStart = new long[] {clock.processMillis(target.pid()), clock.injectorNanos(), now};
         currentEndsNanos = startNanos + (index + 1) * blockNanos;
         current = block;
         return block;
@@ -140,14 +155,14 @@ public final class Rotation {
     private void close(long now) {
         Block block = current;
         TierResult figures = block.recorder().counts();
-        int position = targets.indexOf(block.target());
-        long targetMillis = clock.processMillis(pids.get(position));
+        Target target = targets.stream().filter(t -> t.index() == block.target()).findFirst().orElseThrow();
+        long targetMillis = clock.processMillis(target.pid());
         double injectorPercent = 100.0 * (clock.injectorNanos() - cpuAtStart[1]) / Math.max(1, now - cpuAtStart[2]);
         double cpuPerResponse = targetMillis < 0 || cpuAtStart[0] < 0 || figures.ok() == 0 ? -1
-                : Round.twoDecimals((targetMillis - cpuAtStart[0]) * 1000.0 / figures.ok());
-        closed.add(new BlockResult(tier, users, block.round(), labels.get(position), figures.startMillis(),
+                : Decimals.two((targetMillis - cpuAtStart[0]) * 1000.0 / figures.ok());
+        closed.add(new BlockResult(tier, users, block.round(), target.label(), figures.startMillis(),
                 figures.endMillis(), figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse,
-                Round.twoDecimals(injectorPercent), injectorPercent >= 90 * injectorCores, null));
+                Decimals.two(injectorPercent), injectorPercent >= 90 * injectorCores, null));
         closedBlocks.add(block);
     }
 
@@ -181,7 +196,7 @@ public final class Rotation {
 
     /** How many rounds have ended. */
     public synchronized int roundsDone() {
-        return closed.size() / labels.size();
+        return closed.size() / targets.size();
     }
 
     /** Every block of one target (by its index in the run), in order. */

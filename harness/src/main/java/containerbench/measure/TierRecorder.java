@@ -113,19 +113,14 @@ public final class TierRecorder {
         }
         long requests = okCount + koCount;
         TierResult.Latency ms = okCount == 0 || !latencies ? null : Histograms.latency(merged);
-        return new TierResult(name, target, users, requests, okCount, koCount, Round.twoDecimals(seconds),
-                seconds == 0 ? 0 : Round.twoDecimals(okCount / seconds),
-                requests == 0 ? 0 : Round.twoDecimals(100.0 * koCount / requests), ms, reasons, List.of(),
+        return new TierResult(name, target, users, requests, okCount, koCount, Decimals.two(seconds),
+                seconds == 0 ? 0 : Decimals.two(okCount / seconds),
+                requests == 0 ? 0 : Decimals.two(100.0 * koCount / requests), ms, reasons, List.of(),
                 requests == 0 ? 0 : first, requests == 0 ? 0 : last, null, koCount > 0);
     }
 
     /** From the first request sent to the last response received, at least a millisecond; 0 with no request. */
     double seconds() {
         return ok.sum() + ko.sum() == 0 ? 0 : Math.max(1, lastReceived.get() - firstSent.get()) / 1000.0;
-    }
-
-    /** OK responses so far. */
-    public long okCount() {
-        return ok.sum();
     }
 }

@@ -47,10 +47,10 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
         double okPerSecond = tierSeconds > 0 ? okRequests / tierSeconds : 0;
         return new TierResources(inside.size(), percent(targetCores),
                 percent(inside.stream().mapToDouble(ServerSampler.Sample::targetCores).max().orElse(-1)),
-                Round.twoDecimals(100 * targetCores / machineCores), mib(inside.stream().mapToLong(ServerSampler.Sample::targetRssBytes).max()),
+                Decimals.two(100 * targetCores / machineCores), mib(inside.stream().mapToLong(ServerSampler.Sample::targetRssBytes).max()),
                 mib(inside.stream().mapToLong(ServerSampler.Sample::heapUsedBytes).max()),
                 mib(inside.stream().mapToLong(ServerSampler.Sample::heapCommittedBytes).max()),
-                targetCores < 0 || okPerSecond == 0 ? -1 : Round.twoDecimals(targetCores * 1e6 / okPerSecond), percent(injector),
+                targetCores < 0 || okPerSecond == 0 ? -1 : Decimals.two(targetCores * 1e6 / okPerSecond), percent(injector),
                 percent(machine), injector >= SATURATED * injectorCores, machine >= SATURATED * machineCores,
                 tcpDelta(all, startMillis, endMillis));
     }
@@ -66,7 +66,7 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
     }
 
     private static double percent(double cores) {
-        return cores < 0 ? -1 : Round.twoDecimals(100 * cores);
+        return cores < 0 ? -1 : Decimals.two(100 * cores);
     }
 
     private static long mib(java.util.OptionalLong bytes) {

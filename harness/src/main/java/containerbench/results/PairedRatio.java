@@ -1,6 +1,6 @@
 package containerbench.results;
 
-import containerbench.measure.Round;
+import containerbench.measure.Decimals;
 import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;
 
@@ -22,13 +22,13 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
         }
         double mean = java.util.Arrays.stream(logs).average().orElse(Double.NaN);
         if (n < 2) {
-            double ratio = Round.fourDecimals(Math.exp(mean));
+            double ratio = Decimals.four(Math.exp(mean));
             return new PairedRatio(ratio, ratio, ratio, n);
         }
         double sd = Math.sqrt(java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (n - 1));
         double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
-        return new PairedRatio(Round.fourDecimals(Math.exp(mean)), Round.fourDecimals(Math.exp(mean - half)),
-                Round.fourDecimals(Math.exp(mean + half)), n);
+        return new PairedRatio(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)),
+                Decimals.four(Math.exp(mean + half)), n);
     }
 
     /**

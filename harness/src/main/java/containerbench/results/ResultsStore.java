@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import containerbench.settings.SettingException;
+import containerbench.settings.SettingsFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -77,6 +79,26 @@ public final class ResultsStore {
         }
     }
 
+    /**
+     * The run id of a results file that a parent claimed in this folder for a run it started
+     * ({@link SettingsFile#results}); a file that holds anything is refused, since a run never
+     * overwrites another's results.
+     */
+    public String adopt(Path claimed) {
+        Path file = claimed.toAbsolutePath().normalize();
+        String name = file.getFileName().toString();
+        try {
+            if (!file.getParent().equals(directory.toAbsolutePath().normalize()) || !name.endsWith(".json")
+                    || Files.size(file) > 0) {
+                throw new SettingException(claimed + " is not an empty results file claimed in " + directory
+                        + ": a run writes only the file its parent claimed for it, and never over another run's results");
+            }
+        } catch (IOException e) {
+            throw new SettingException("the results file " + claimed + " named for this run cannot be read: " + e.getMessage());
+        }
+        return name.substring(0, name.length() - ".json".length());
+    }
+
     public Path fileOf(String runId) {
         return directory.resolve(runId + ".json");
     }
@@ -144,11 +166,11 @@ public final class ResultsStore {
         return run;
     }
 
-    /** The one results file in {@code dir}, as a run in its own folder leaves it; {@code null} if there is not exactly one. */
-    public static StoredRun onlyRun(Path dir) throws IOException {
+    /** The results files in {@code dir}, by name: every {@code .json} but the settings a parent handed to a run. */
+    public static List<Path> runFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            List<Path> json = files.filter(f -> f.getFileName().toString().endsWith(".json")).toList();
-            return json.size() == 1 ? read(json.get(0)) : null;
+            return files.filter(f -> f.getFileName().toString().endsWith(".json")
+                    && !f.getFileName().toString().endsWith(SettingsFile.SUFFIX)).sorted().toList();
         }
     }
 

@@ -1,7 +1,7 @@
 package containerbench.results;
 
+import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
-import containerbench.measure.Round;
 import containerbench.measure.TierResources;
 import containerbench.measure.TierResult;
 import java.util.ArrayList;
@@ -74,10 +74,11 @@ public final class RunMerge {
         String started = parts.stream().map(RunResult::startedAt).min(Comparator.naturalOrder()).orElse(first.startedAt());
         String finished = parts.stream().map(RunResult::finishedAt).filter(Objects::nonNull).max(Comparator.naturalOrder())
                 .orElse(null);
-        return new RunResult(RunResult.SCHEMA, runId, RunStatus.COMPLETE, launcher.container(), launcher.containerVersion(),
-                launcher.description() + ", " + parts.size() + " injectors merged", started, finished, null, launcher.targets(),
-                first.plan(), null, launcher.cpuLimit(), first.injector(), launcher.environment(), launcher.sampling(), warmups,
-                launcher.settling(), tiers, List.of(), List.of(), launcher.answeredAfterRun(), injection);
+        return RunResult.builder().runId(runId).status(RunStatus.COMPLETE).targets(launcher.targets())
+                .description(launcher.description() + ", " + parts.size() + " injectors merged").startedAt(started)
+                .finishedAt(finished).plan(first.plan()).cpuLimit(launcher.cpuLimit()).injector(first.injector())
+                .environment(launcher.environment()).sampling(launcher.sampling()).warmups(warmups).settling(launcher.settling())
+                .tiers(tiers).answeredAfterRun(launcher.answeredAfterRun()).injection(injection).build();
     }
 
     /**
@@ -181,8 +182,8 @@ public final class RunMerge {
         }
         long requests = ok + ko;
         double seconds = requests == 0 ? 0 : Math.max(1, end - start) / 1000.0;
-        return new TierResult(launcher.name(), launcher.target(), users, requests, ok, ko, Round.twoDecimals(seconds),
-                seconds == 0 ? 0 : Round.twoDecimals(ok / seconds), requests == 0 ? 0 : Round.twoDecimals(100.0 * ko / requests),
+        return new TierResult(launcher.name(), launcher.target(), users, requests, ok, ko, Decimals.two(seconds),
+                seconds == 0 ? 0 : Decimals.two(ok / seconds), requests == 0 ? 0 : Decimals.two(100.0 * ko / requests),
                 Histograms.latency(latencies), failures, examples, requests == 0 ? 0 : start, requests == 0 ? 0 : end,
                 resources(same, launcher, ok), overloaded);
     }
@@ -197,14 +198,14 @@ public final class RunMerge {
             return null;
         }
         double perResponse = target.targetCpuMicrosPerRequest() < 0 || ok == 0 ? -1
-                : Round.twoDecimals(target.targetCpuMicrosPerRequest() * launcher.ok() / ok);
+                : Decimals.two(target.targetCpuMicrosPerRequest() * launcher.ok() / ok);
         double injectors = same.stream().map(TierResult::resources).filter(Objects::nonNull)
                 .mapToDouble(TierResources::injectorCpuMeanPercent).sum();
         boolean saturated = same.stream().map(TierResult::resources).filter(Objects::nonNull)
                 .anyMatch(TierResources::injectorSaturated);
         return new TierResources(target.samples(), target.targetCpuMeanPercent(), target.targetCpuMaxPercent(),
                 target.targetCpuMachinePercent(), target.targetRssMaxMib(), target.heapUsedMaxMib(), target.heapCommittedMaxMib(),
-                perResponse, Round.twoDecimals(injectors), target.machineCpuMeanPercent(), saturated, target.machineSaturated(),
+                perResponse, Decimals.two(injectors), target.machineCpuMeanPercent(), saturated, target.machineSaturated(),
                 target.kernelTcp());
     }
 }

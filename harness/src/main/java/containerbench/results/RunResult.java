@@ -1,19 +1,24 @@
 package containerbench.results;
 
+import containerbench.launcher.TargetProtocol;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.measure.Injector;
 import containerbench.measure.Sampling;
 import containerbench.measure.TierResult;
+import containerbench.settings.Precision;
+import containerbench.settings.TargetSettings;
+import containerbench.settings.TierPlan;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
- * One run, as written to {@code <benchmarks.dir>/<runId>.json}; README documents the schema. Paths
- * in it are relative to the file, so that a results folder still works when copied. Schema 3 holds
- * several targets (an interleaved run), its blocks and its paired comparisons; {@link ResultsStore}
- * reads schemas 1 and 2 (one target, absolute paths in 1) into this shape.
+ * One run, as written to {@code <benchmarks.dir>/<runId>.json}; docs/results.md documents the
+ * schema. Paths in it are relative to the file, so that a results folder still works when copied.
+ * {@link ResultsStore} reads schemas 1 and 2 (one target, absolute paths in 1) into this shape. Built
+ * by a {@link Builder}: each stage of a run adds what it knows.
  *
  * @param container the baseline's container: the only one of a one-container run
  * @param containerVersion the baseline's version
@@ -21,7 +26,7 @@ import java.util.Optional;
  * @param gatlingReport the index.html of this run's Gatling report, relative to this file
  * @param targets every target, the baseline first
  * @param interleaving how several targets shared each tier, or {@code null} for one target
- * @param cpuLimit the CPU quota each launched target ran under, or {@code null} for none
+ * @param cpuLimit the CPU limit each launched target ran under, or {@code null} for none
  * @param environment the machine and its limits, or {@code null} when the run failed before the load
  * @param warmups every target's warm-up, counted in no tier
  * @param settling how long each target's warm-up lasted, and whether an auto warm-up found it steady
@@ -30,31 +35,55 @@ import java.util.Optional;
  * @param comparisons per tier, every target against the baseline, from the paired blocks
  * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
  * @param injection how several injectors shared the run, or {@code null} for one injector (schema 4)
+ * @param failure why the run failed, in the harness's words; {@code null} unless it failed (schema 5)
  */
 public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
         String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
         Plan plan, Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment,
         Sampling sampling, List<TierResult> warmups, List<Settling> settling, List<TierResult> tiers,
-        List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection) {
+        List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
+        String failure) {
 
-    public static final int SCHEMA = 4;
+    public static final int SCHEMA = 5;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5);
 
     /**
      * @param label how results and pages name it: the container, with #2 for the same container again
      * @param launched whether the harness started the target (else it was already running at url)
-     * @param settings every knob as the target reported it after start (empty for a running target)
+     * @param settings every knob as the target's launcher reported it after start: read back from the
+     *     container where it can be, else as the launcher gave it
      * @param common the same settings under their cross-container names: threads, backlog, idleTimeout
      * @param log the target's log, relative to the results file
      */
     public record Target(String label, String container, String containerVersion, boolean launched, String url,
             String java, String jvmArgs, Map<String, String> settings, Map<String, String> common, String log) {
+
+        /**
+         * A target as the results record it, from what its launcher reported ({@link TargetProtocol});
+         * one started elsewhere reported nothing.
+         */
+        public static Target of(TargetSettings settings, Map<String, String> facts, String url, String log) {
+            if (!settings.launched()) {
+                return new Target(settings.label(), settings.container(), "unknown", false, url, null, null, Map.of(), Map.of(),
+                        null);
+            }
+            Map<String, String> knobs = TargetProtocol.knobs(facts);
+            Map<String, String> common = new TreeMap<>();
+            settings.commonNames().forEach((name, knob) -> common.put(name, knobs.get(knob)));
+            return new Target(settings.label(), settings.container(),
+                    facts.getOrDefault(TargetProtocol.CONTAINER_VERSION, "unknown"), true, url,
+                    facts.get(TargetProtocol.JAVA_VERSION), facts.get(TargetProtocol.JVM_ARGS), knobs, common, log);
+        }
     }
 
     /** @param recording false when the per-tier recording was switched off to measure its cost */
     public record Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording) {
+
+        public static Plan of(TierPlan plan, boolean recording) {
+            return new Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), recording);
+        }
     }
 
     /**
@@ -65,16 +94,35 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
      * @param maxMinutes the time cap that went with it
      */
     public record Interleaving(int rounds, int blockSeconds, Double precision, Integer maxMinutes) {
+
+        /** As the results record the settings' interleaving; {@code null} for none. */
+        public static Interleaving of(containerbench.settings.Interleaving interleaving) {
+            if (interleaving == null) {
+                return null;
+            }
+            Precision precision = interleaving.precision();
+            return new Interleaving(interleaving.rounds(), interleaving.blockSeconds(),
+                    precision == null ? null : precision.percent(), precision == null ? null : precision.maxMinutes());
+        }
     }
 
     /**
-     * Each target's CPU quota, the same for all.
+     * Each target's CPU limit, the same for all.
      *
      * @param controller the kernel interface that set it: cgroup v2 cpu.max or v1 cpu.cfs_quota_us
      * @param throttling per target label, the kernel's counters at the end of the run: periods,
      *     throttledPeriods, throttledMicros (empty until the run ends)
      */
     public record CpuLimit(double cpus, int periodMs, String controller, Map<String, Map<String, Long>> throttling) {
+
+        /** As the results record the settings' limit, before the run; {@code null} for none. */
+        public static CpuLimit of(containerbench.settings.CpuLimit limit, String controller) {
+            return limit == null ? null : new CpuLimit(limit.cpus(), limit.periodMs(), controller, Map.of());
+        }
+
+        public CpuLimit throttled(Map<String, Map<String, Long>> counters) {
+            return new CpuLimit(cpus, periodMs, controller, counters);
+        }
     }
 
     /**
@@ -85,31 +133,191 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
     public record Settling(String target, int seconds, Boolean settled) {
     }
 
-    /** A run that ended before its load began: a target that did not start, a probe that got no answer. */
-    public static RunResult failedToStart(String runId, String container, String description, String startedAt,
-            String finishedAt) {
-        return new RunResult(SCHEMA, runId, RunStatus.FAILED, container, null, description, startedAt, finishedAt, null,
-                List.of(), null, null, null, null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(), null, null);
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** A run whose targets answer and whose load is about to start. */
-    public static RunResult running(String runId, String description, String startedAt, List<Target> targets, Plan plan,
-            Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment, Injection injection) {
-        Target baseline = targets.get(0);
-        return new RunResult(SCHEMA, runId, RunStatus.RUNNING, baseline.container(), baseline.containerVersion(),
-                description, startedAt, null, null, targets, plan, interleaving, cpuLimit, injector, environment, null,
-                List.of(), List.of(), List.of(), List.of(), List.of(), null, injection);
+    /** A builder that starts from this run, to add what a later stage knows. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.schema = schema;
+        b.runId = runId;
+        b.status = status;
+        b.container = container;
+        b.containerVersion = containerVersion;
+        b.description = description;
+        b.startedAt = startedAt;
+        b.finishedAt = finishedAt;
+        b.gatlingReport = gatlingReport;
+        b.targets = targets;
+        b.plan = plan;
+        b.interleaving = interleaving;
+        b.cpuLimit = cpuLimit;
+        b.injector = injector;
+        b.environment = environment;
+        b.sampling = sampling;
+        b.warmups = warmups;
+        b.settling = settling;
+        b.tiers = tiers;
+        b.blocks = blocks;
+        b.comparisons = comparisons;
+        b.answeredAfterRun = answeredAfterRun;
+        b.injection = injection;
+        b.failure = failure;
+        return b;
     }
 
-    /** @param throttling per target label, the CPU limit's throttling counters; ignored without a limit */
-    public RunResult finished(RunStatus status, String finishedAt, String gatlingReport, Sampling sampling,
-            List<TierResult> warmups, List<Settling> settling, List<TierResult> tiers, List<BlockResult> blocks,
-            List<TierComparison> comparisons, Boolean answeredAfterRun, Map<String, Map<String, Long>> throttling) {
-        CpuLimit limit = cpuLimit == null ? null
-                : new CpuLimit(cpuLimit.cpus(), cpuLimit.periodMs(), cpuLimit.controller(), throttling);
-        return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
-                gatlingReport, targets, plan, interleaving, limit, injector, environment, sampling, warmups, settling, tiers,
-                blocks, comparisons, answeredAfterRun, injection);
+    /** A run's results, field by field; lists not set are empty, the baseline's container comes with the targets. */
+    public static final class Builder {
+        private int schema = SCHEMA;
+        private String runId;
+        private RunStatus status = RunStatus.RUNNING;
+        private String container;
+        private String containerVersion;
+        private String description;
+        private String startedAt;
+        private String finishedAt;
+        private String gatlingReport;
+        private List<Target> targets = List.of();
+        private Plan plan;
+        private Interleaving interleaving;
+        private CpuLimit cpuLimit;
+        private Injector injector;
+        private Environment environment;
+        private Sampling sampling;
+        private List<TierResult> warmups = List.of();
+        private List<Settling> settling = List.of();
+        private List<TierResult> tiers = List.of();
+        private List<BlockResult> blocks = List.of();
+        private List<TierComparison> comparisons = List.of();
+        private Boolean answeredAfterRun;
+        private Injection injection;
+        private String failure;
+
+        private Builder() {
+        }
+
+        public Builder runId(String value) {
+            runId = value;
+            return this;
+        }
+
+        public Builder status(RunStatus value) {
+            status = value;
+            return this;
+        }
+
+        /** The baseline's container, for a run that has no target to take it from. */
+        public Builder container(String value) {
+            container = value;
+            return this;
+        }
+
+        public Builder description(String value) {
+            description = value;
+            return this;
+        }
+
+        public Builder startedAt(String value) {
+            startedAt = value;
+            return this;
+        }
+
+        public Builder finishedAt(String value) {
+            finishedAt = value;
+            return this;
+        }
+
+        public Builder gatlingReport(String value) {
+            gatlingReport = value;
+            return this;
+        }
+
+        /** Every target, the baseline first; the run's container and version are the baseline's. */
+        public Builder targets(List<Target> value) {
+            targets = List.copyOf(value);
+            if (!value.isEmpty()) {
+                container = value.get(0).container();
+                containerVersion = value.get(0).containerVersion();
+            }
+            return this;
+        }
+
+        public Builder plan(Plan value) {
+            plan = value;
+            return this;
+        }
+
+        public Builder interleaving(Interleaving value) {
+            interleaving = value;
+            return this;
+        }
+
+        public Builder cpuLimit(CpuLimit value) {
+            cpuLimit = value;
+            return this;
+        }
+
+        public Builder injector(Injector value) {
+            injector = value;
+            return this;
+        }
+
+        public Builder environment(Environment value) {
+            environment = value;
+            return this;
+        }
+
+        public Builder sampling(Sampling value) {
+            sampling = value;
+            return this;
+        }
+
+        public Builder warmups(List<TierResult> value) {
+            warmups = List.copyOf(value);
+            return this;
+        }
+
+        public Builder settling(List<Settling> value) {
+            settling = List.copyOf(value);
+            return this;
+        }
+
+        public Builder tiers(List<TierResult> value) {
+            tiers = List.copyOf(value);
+            return this;
+        }
+
+        public Builder blocks(List<BlockResult> value) {
+            blocks = List.copyOf(value);
+            return this;
+        }
+
+        public Builder comparisons(List<TierComparison> value) {
+            comparisons = List.copyOf(value);
+            return this;
+        }
+
+        public Builder answeredAfterRun(Boolean value) {
+            answeredAfterRun = value;
+            return this;
+        }
+
+        public Builder injection(Injection value) {
+            injection = value;
+            return this;
+        }
+
+        public Builder failure(String value) {
+            failure = value;
+            return this;
+        }
+
+        public RunResult build() {
+            return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
+                    gatlingReport, targets, plan, interleaving, cpuLimit, injector, environment, sampling, warmups, settling,
+                    tiers, blocks, comparisons, answeredAfterRun, injection, failure);
+        }
     }
 
     /** The baseline: the only target of a one-container run; {@code null} for a run that never started one. */

@@ -1,7 +1,8 @@
 package containerbench.run;
 
-import containerbench.settings.CpuPlacement;
 import containerbench.settings.ProjectRoot;
+import containerbench.settings.RunProperties;
+import containerbench.settings.RunSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,19 +30,21 @@ public final class MavenRun {
     }
 
     /**
-     * One {@code mvn gatling:test} with these properties, handed on as given, placed as
-     * {@code placement} asks: Maven, and so the Gatling JVM it forks, started on the injector's CPUs.
+     * One {@code mvn gatling:test} of a run whose settings a parent resolved ({@link ChildRun}),
+     * placed as they ask: Maven, and so the Gatling JVM it forks, started on the injector's CPUs.
      *
      * @param description Gatling's runDescription, shown at the top of its report
+     * @param gatling Gatling's and Netty's own properties ({@code gatling.*}, {@code io.netty.*}), passed on as given
      * @param log where its output goes, or {@code null} for this process's console
      */
-    public static Process gatling(Path log, CpuPlacement placement, Map<String, String> properties, String description)
+    public static Process gatling(Path log, RunSettings settings, ChildRun child, String description, Map<String, String> gatling)
             throws IOException {
-        List<String> args = new ArrayList<>(List.of("-q", "gatling:test"));
-        properties.forEach((name, value) -> args.add("-D" + name + "=" + value));
-        args.add("-Dgatling.runDescription=" + description);
-        args.addAll(placement.injectorProperties());
-        return start(log, false, placement.injectorLaunch(), args);
+        List<String> args = new ArrayList<>(List.of("-q", "gatling:test", "-D" + RunProperties.SETTINGS_FILE + "=" + child.settingsFile(),
+                // The Gatling plugin's own configuration: where it writes the report, and what it says at its top.
+                "-Dgatling.resultsFolder=" + settings.gatlingResults(), "-Dgatling.runDescription=" + description));
+        gatling.forEach((name, value) -> args.add("-D" + name + "=" + value));
+        args.addAll(settings.placement().injectorProperties());
+        return start(log, false, settings.placement().injectorLaunch(), args);
     }
 
     /** Maven with these arguments, in the project's root; {@code ownProcessGroup} lets a test send it Ctrl-C. */

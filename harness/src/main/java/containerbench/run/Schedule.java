@@ -45,21 +45,18 @@ final class Schedule {
     // From here the time cap counts: the schedule is made as the load is about to begin.
     private final long loadStart = System.currentTimeMillis();
 
-    /** Gates every rotation of the measurement. */
+    /** Decides how long each rotation of the measurement turns: an auto warm-up, and every tier of several targets. */
     Schedule(TierPlan plan, Interleaving interleaving, List<String> labels, Measurement measurement) {
         this.plan = plan;
         this.interleaving = interleaving;
         this.labels = labels;
         for (Step step : measurement.steps()) {
-            if (step.rotation() == null) {
-                continue;
-            }
-            if (step.warmup()) {
+            if (step.warmup() && plan.autoWarmup()) {
                 warmups.add(step.rotation());
-                step.rotation().gate(rotation -> !steady(rotation));
-            } else {
+                step.rotation().moreRounds(rotation -> !steady(rotation));
+            } else if (!step.warmup() && interleaving != null) {
                 stoppedBy.put(step.tier(), ROUNDS);
-                step.rotation().gate(this::anotherRound);
+                step.rotation().moreRounds(this::anotherRound);
             }
         }
     }

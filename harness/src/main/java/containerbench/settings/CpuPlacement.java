@@ -5,7 +5,6 @@ import static containerbench.settings.RunProperties.TARGET_CPUS;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Optional CPU pinning (Linux {@code taskset}): the target JVM on {@code target.cpus} and the
@@ -23,8 +22,8 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
         return new oshi.SystemInfo().getHardware().getProcessor().getLogicalProcessorCount();
     }
 
-    public static CpuPlacement from(Map<String, String> properties, int cpus) {
-        return new CpuPlacement(check(properties, TARGET_CPUS, cpus), check(properties, INJECTOR_CPUS, cpus));
+    public static CpuPlacement from(Given given, int cpus) {
+        return new CpuPlacement(check(given, TARGET_CPUS, cpus), check(given, INJECTOR_CPUS, cpus));
     }
 
     /** How many CPUs the injector may use: those of {@code injector.cpus}, or all of {@code cpus}. */
@@ -79,8 +78,8 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
                 + String.join(" ", injectorProperties()) + " (./bench run does this itself)";
     }
 
-    private static String check(Map<String, String> properties, Property property, int cpus) {
-        String value = property.given(properties);
+    private static String check(Given given, Property property, int cpus) {
+        String value = property.given(given);
         if (value == null) {
             return null;
         }
@@ -88,6 +87,6 @@ public record CpuPlacement(String targetCpus, String injectorCpus) {
                 && Arrays.stream(value.split("[,-]")).mapToInt(Integer::parseInt).allMatch(cpu -> cpu < cpus)) {
             return value;
         }
-        throw new SettingException(property.name(), value, property.accepts() + ", of CPUs 0 to " + (cpus - 1));
+        throw given.bad(property, value, property.accepts() + ", of CPUs 0 to " + (cpus - 1));
     }
 }

@@ -3,7 +3,6 @@ package containerbench.settings;
 import static containerbench.settings.RunProperties.MAX_FAILURE_PERCENT;
 import static containerbench.settings.RunProperties.MAX_P99_MS;
 
-import java.util.Map;
 
 /**
  * Optional pass/fail thresholds for every tier, turned into Gatling assertions so that a
@@ -14,13 +13,13 @@ import java.util.Map;
  */
 public record Gates(Double maxFailurePercent, Integer maxP99Ms) {
 
-    public static Gates from(Map<String, String> properties) {
-        String failures = MAX_FAILURE_PERCENT.given(properties);
-        String p99 = MAX_P99_MS.given(properties);
-        return new Gates(failures == null ? null : percent(failures), p99 == null ? null : MAX_P99_MS.atLeast(p99, 1));
+    public static Gates from(Given given) {
+        String failures = MAX_FAILURE_PERCENT.given(given);
+        String p99 = MAX_P99_MS.given(given);
+        return new Gates(failures == null ? null : percent(given, failures), p99 == null ? null : MAX_P99_MS.atLeast(given, p99, 1));
     }
 
-    private static double percent(String value) {
+    private static double percent(Given given, String value) {
         try {
             double parsed = Double.parseDouble(value);
             if (parsed >= 0 && parsed <= 100) {
@@ -29,6 +28,6 @@ public record Gates(Double maxFailurePercent, Integer maxP99Ms) {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw MAX_FAILURE_PERCENT.bad(value);
+        throw given.bad(MAX_FAILURE_PERCENT, value);
     }
 }

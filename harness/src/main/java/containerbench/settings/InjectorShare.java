@@ -7,7 +7,6 @@ import static containerbench.settings.RunProperties.START_AT;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 
 /**
  * This injector's part of a run that several Gatling injectors share: how many there are, which
@@ -29,23 +28,22 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
      * @param several whether the run has several targets (then one injector only)
      * @param launches whether this injector launches the target (else it is at target.url)
      */
-    static InjectorShare from(Map<String, String> properties, List<Integer> tiers, boolean several, boolean launches,
-            String prefix) {
-        int count = INJECTORS.atLeast(properties, 1, 1);
+    static InjectorShare from(Given given, List<Integer> tiers, boolean several, boolean launches) {
+        int count = INJECTORS.atLeast(given, 1, 1);
         if (count > MAX) {
-            throw INJECTORS.bad(properties.get(INJECTORS.name()));
+            throw given.bad(INJECTORS, given.value(INJECTORS.name()));
         }
-        String index = INJECTOR_INDEX.given(properties);
-        String start = START_AT.given(properties);
+        String index = INJECTOR_INDEX.given(given);
+        String start = START_AT.given(given);
         if (count == 1) {
             if (index != null || start != null) {
-                throw new SettingException(prefix + (index != null ? INJECTOR_INDEX : START_AT).name() + " is for one injector of"
-                        + " several: set " + prefix + INJECTORS.name() + "=N too");
+                throw new SettingException(given.spelled(index != null ? INJECTOR_INDEX : START_AT) + " is for one injector of"
+                        + " several: set " + given.spelled(INJECTORS) + "=N too");
             }
             return ALONE;
         }
         if (several) {
-            throw new SettingException(prefix + INJECTORS.name() + " shares one container's load; an interleaved run of several"
+            throw new SettingException(given.spelled(INJECTORS) + " shares one container's load; an interleaved run of several"
                     + " containers has one injector");
         }
         int smallest = tiers.stream().mapToInt(Integer::intValue).min().orElse(count);
@@ -54,38 +52,38 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
         }
         if (index == null) {
             if (start != null) {
-                throw new SettingException(prefix + START_AT.name() + " goes with " + prefix + INJECTOR_INDEX.name()
+                throw new SettingException(given.spelled(START_AT) + " goes with " + given.spelled(INJECTOR_INDEX)
                         + ": without it this run starts all " + count + " injectors itself and chooses the instant");
             }
             if (!launches) {
-                throw new SettingException(prefix + INJECTORS.name() + " without " + prefix + INJECTOR_INDEX.name()
-                        + " launches the target and its injectors on this machine; for a target at " + prefix
-                        + RunProperties.TARGET_URL.name() + " run each injector with " + prefix + INJECTOR_INDEX.name());
+                throw new SettingException(given.spelled(INJECTORS) + " without " + given.spelled(INJECTOR_INDEX)
+                        + " launches the target and its injectors on this machine; for a target at "
+                        + given.spelled(RunProperties.TARGET_URL) + " run each injector with " + given.spelled(INJECTOR_INDEX));
             }
             return new InjectorShare(count, 0, null, true);
         }
-        int i = INJECTOR_INDEX.atLeast(index, 0);
+        int i = INJECTOR_INDEX.atLeast(given, index, 0);
         if (i >= count) {
-            throw INJECTOR_INDEX.bad(index);
+            throw given.bad(INJECTOR_INDEX, index);
         }
         if (start == null) {
-            throw new SettingException(prefix + INJECTOR_INDEX.name() + " needs " + prefix + START_AT.name()
-                    + ", the same instant for every injector, for example " + prefix + START_AT.name() + "="
+            throw new SettingException(given.spelled(INJECTOR_INDEX) + " needs " + given.spelled(START_AT)
+                    + ", the same instant for every injector, for example " + given.spelled(START_AT) + "="
                     + Instant.now().plusSeconds(120).truncatedTo(java.time.temporal.ChronoUnit.MINUTES));
         }
         Instant at;
         try {
             at = Instant.parse(start);
         } catch (DateTimeParseException e) {
-            throw START_AT.bad(start);
+            throw given.bad(START_AT, start);
         }
         if (at.isBefore(Instant.now().minusSeconds(1))) {
-            throw new SettingException(prefix + START_AT.name() + "=" + start + " has passed: every injector must be started"
+            throw new SettingException(given.spelled(START_AT) + "=" + start + " has passed: every injector must be started"
                     + " before it, with the same instant");
         }
         if (i > 0 && launches) {
-            throw new SettingException("injector " + i + " of " + count + " loads a target at " + prefix
-                    + RunProperties.TARGET_URL.name() + " (only injector 0 may launch it)");
+            throw new SettingException("injector " + i + " of " + count + " loads a target at "
+                    + given.spelled(RunProperties.TARGET_URL) + " (only injector 0 may launch it)");
         }
         return new InjectorShare(count, i, at, false);
     }

@@ -3,7 +3,6 @@ package containerbench.settings;
 import static containerbench.settings.RunProperties.BLOCK_SECONDS;
 import static containerbench.settings.RunProperties.ROUNDS;
 
-import java.util.Map;
 
 /**
  * How a run with several containers shares each tier between them: rounds of one block per
@@ -18,9 +17,9 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision) {
     /** The most rounds a tier may be given, however much time is left: the steps are laid out in advance. */
     static final int MOST_ROUNDS = 100;
 
-    public static Interleaving from(Map<String, String> properties) {
-        return new Interleaving(ROUNDS.atLeast(properties, 2, Integer.parseInt(ROUNDS.defaultValue())),
-                BLOCK_SECONDS.atLeast(properties, 1, Integer.parseInt(BLOCK_SECONDS.defaultValue())), Precision.from(properties));
+    public static Interleaving from(Given given) {
+        return new Interleaving(ROUNDS.atLeast(given, 2, Integer.parseInt(ROUNDS.defaultValue())),
+                BLOCK_SECONDS.atLeast(given, 1, Integer.parseInt(BLOCK_SECONDS.defaultValue())), Precision.from(given));
     }
 
     /** Load seconds of one tier of fixed rounds: every round, one block of every target. */

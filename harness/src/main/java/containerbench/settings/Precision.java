@@ -3,7 +3,6 @@ package containerbench.settings;
 import static containerbench.settings.RunProperties.MAX_MINUTES;
 import static containerbench.settings.RunProperties.PRECISION;
 
-import java.util.Map;
 
 /**
  * Precision on demand for an interleaved run: rounds are added to a tier until every ratio's 95%
@@ -12,11 +11,11 @@ import java.util.Map;
 public record Precision(double percent, int maxMinutes) {
 
     /** The precision asked for, or {@code null} for a fixed number of rounds. */
-    public static Precision from(Map<String, String> properties) {
-        String value = PRECISION.given(properties);
+    public static Precision from(Given given) {
+        String value = PRECISION.given(given);
         if (value == null) {
-            if (properties.containsKey(MAX_MINUTES.name())) {
-                throw new SettingException("-D" + MAX_MINUTES.name() + " caps -D" + PRECISION.name() + ", which is not set");
+            if (given.has(MAX_MINUTES)) {
+                throw new SettingException(given.spelled(MAX_MINUTES) + " caps " + given.spelled(PRECISION) + ", which is not set");
             }
             return null;
         }
@@ -24,11 +23,11 @@ public record Precision(double percent, int maxMinutes) {
         try {
             percent = Double.parseDouble(value);
         } catch (NumberFormatException e) {
-            throw PRECISION.bad(value);
+            throw given.bad(PRECISION, value);
         }
         if (!(percent > 0)) {
-            throw PRECISION.bad(value);
+            throw given.bad(PRECISION, value);
         }
-        return new Precision(percent, MAX_MINUTES.atLeast(properties, 1, Integer.parseInt(MAX_MINUTES.defaultValue())));
+        return new Precision(percent, MAX_MINUTES.atLeast(given, 1, Integer.parseInt(MAX_MINUTES.defaultValue())));
     }
 }

@@ -1,6 +1,5 @@
 package containerbench.settings;
 
-import java.util.Map;
 
 /**
  * One setting of a run, declared once in {@link RunProperties}: the parsers read it through these
@@ -22,23 +21,24 @@ public record Property(String name, String defaultValue, String meaning, String 
     }
 
     /** The given value, or {@code null} when it was not given. */
-    public String given(Map<String, String> properties) {
-        return properties.get(name);
+    public String given(Given given) {
+        return given.value(name);
     }
 
     /** The given value, else {@code fallback}. */
-    public String text(Map<String, String> properties, String fallback) {
-        return properties.getOrDefault(name, fallback);
+    public String text(Given given, String fallback) {
+        String value = given.value(name);
+        return value == null ? fallback : value;
     }
 
     /** A whole number of at least {@code min}, else {@code fallback} when not given. */
-    public int atLeast(Map<String, String> properties, int min, int fallback) {
-        String value = properties.get(name);
-        return value == null ? fallback : atLeast(value, min);
+    public int atLeast(Given given, int min, int fallback) {
+        String value = given.value(name);
+        return value == null ? fallback : atLeast(given, value, min);
     }
 
-    /** {@code value}, which must be a whole number of at least {@code min}. */
-    public int atLeast(String value, int min) {
+    /** {@code value}, given for this property, which must be a whole number of at least {@code min}. */
+    public int atLeast(Given given, String value, int min) {
         try {
             int parsed = Integer.parseInt(value.trim());
             if (parsed >= min) {
@@ -47,23 +47,18 @@ public record Property(String name, String defaultValue, String meaning, String 
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw bad(value);
+        throw given.bad(this, value);
     }
 
     /** {@code true} or {@code false}, else {@code fallback} when not given. */
-    public boolean bool(Map<String, String> properties, boolean fallback) {
-        String value = properties.get(name);
+    public boolean bool(Given given, boolean fallback) {
+        String value = given.value(name);
         if (value == null) {
             return fallback;
         }
         if (!value.equals("true") && !value.equals("false")) {
-            throw bad(value);
+            throw given.bad(this, value);
         }
         return Boolean.parseBoolean(value);
-    }
-
-    /** The error for a value this property does not accept. */
-    public SettingException bad(String value) {
-        return new SettingException(name, value, accepts);
     }
 }

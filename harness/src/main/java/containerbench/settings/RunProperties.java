@@ -2,7 +2,9 @@ package containerbench.settings;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -151,6 +153,35 @@ public final class RunProperties {
     /** Set by the pom for the Gatling JVM, never by users: the active container profiles, and where the project is. */
     public static final String CONTAINER_PROFILES = "container.profiles";
     public static final String PROJECT_ROOT = "project.root";
+
+    /**
+     * Set by a parent for the run it starts (./bench run, a study's cell, the calibration, the
+     * other injectors of -Dinjectors), never by users: the settings file it wrote ({@link SettingsFile}).
+     */
+    public static final String SETTINGS_FILE = "containerbench.settings";
+
+    /** What the pom gives the Gatling JVM on every run, settings file or not. */
+    public static final List<String> FROM_THE_POM = List.of(CONTAINER.name(), CONTAINER_PROFILES, PROJECT_ROOT,
+            BENCHMARKS_DIR.name(), GATLING_RESULTS.name());
+
+    // Gatling's and Netty's own settings: a run hands them on to Gatling as they were given.
+    private static final List<String> GATLINGS = List.of("gatling.", "io.netty.");
+
+    /** Whether {@code name} is Gatling's or Netty's own setting ({@code gatling.http.requestTimeout}), not the run's. */
+    public static boolean isGatlings(String name) {
+        return GATLINGS.stream().anyMatch(name::startsWith);
+    }
+
+    /** The settings among {@code given} that are Gatling's or Netty's ({@code wanted}) or the run's (not {@code wanted}). */
+    public static Map<String, String> gatlings(Map<String, String> given, boolean wanted) {
+        Map<String, String> chosen = new LinkedHashMap<>();
+        given.forEach((name, value) -> {
+            if (isGatlings(name) == wanted) {
+                chosen.put(name, value);
+            }
+        });
+        return chosen;
+    }
 
     // Other tools' properties reach the Gatling JVM too (Maven forwards every -D): never ours to judge.
     private static final List<String> FOREIGN = List.of("gatling.", "io.netty.", "maven.", "java.", "javax.", "jdk.",

@@ -9,7 +9,9 @@ import static containerbench.settings.RunProperties.SAMPLE;
 import static containerbench.settings.RunProperties.TIER_SECONDS;
 import static containerbench.settings.RunProperties.WARMUP_SECONDS;
 
+import java.net.URI;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -20,60 +22,94 @@ import java.util.stream.Collectors;
  *
  * @param targets the containers measured, the baseline first
  * @param interleaving how several targets share each tier, or {@code null} for one target
- * @param cpuQuota the CPU limit of each launched target, or {@code null} for none
+ * @param cpuLimit the CPU limit of each launched target, or {@code null} for none
  * @param recording false when the per-tier recording is switched off to measure its cost
  * @param sampling false when the CPU and memory sampling is switched off to measure its cost
  * @param gatlingResults where Gatling writes its reports: in the results folder unless told otherwise
  * @param injectors this injector's part of the load: {@link InjectorShare#ALONE} unless several share it
+ * @param prefix how the run's user writes a setting's name ({@code -D}, {@code --}), for what the run says later
  */
-public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement, CpuQuota cpuQuota,
+public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement, CpuLimit cpuLimit,
         List<TargetSettings> targets, boolean recording, boolean sampling, Path benchmarksDir, Path gatlingResults,
-        InjectorShare injectors) {
+        InjectorShare injectors, String prefix) {
 
-    /**
-     * @param properties the properties given to the run (not the JVM's own)
-     * @param prefix how the user wrote them, for messages: {@code -D}, or {@code --} on the command line
-     */
-    public static RunSettings from(Map<String, String> properties, TargetCatalog catalog, int machineCpus, String prefix) {
-        RunProperties.refuseNearMisses(properties.keySet(), catalog.allKnobNames(), prefix);
-        Path benchmarks = Path.of(BENCHMARKS_DIR.text(properties,
+    /** @param given the settings given to the run (not the JVM's own properties) */
+    public static RunSettings from(Given given, TargetCatalog catalog, int machineCpus) {
+        RunProperties.refuseNearMisses(given.names(), catalog.allKnobNames(), given.prefix());
+        Path benchmarks = Path.of(BENCHMARKS_DIR.text(given,
                 catalog.projectRoot().resolve(BENCHMARKS_DIR.defaultValue()).toString())).toAbsolutePath().normalize();
-        Path gatling = Path.of(GATLING_RESULTS.text(properties, benchmarks.resolve("gatling").toString()))
+        Path gatling = Path.of(GATLING_RESULTS.text(given, benchmarks.resolve("gatling").toString()))
                 .toAbsolutePath().normalize();
-        List<TargetSettings> targets = TargetSettings.from(properties, catalog);
+        List<TargetSettings> targets = TargetSettings.from(given, catalog);
         Interleaving interleaving = null;
         if (targets.size() > 1) {
-            if (properties.containsKey(TIER_SECONDS.name())) {
-                throw new SettingException(prefix + TIER_SECONDS.name() + " is for one container: with several, each tier runs "
-                        + prefix + ROUNDS.name() + " rounds of one " + prefix + BLOCK_SECONDS.name() + " block per container");
+            if (given.has(TIER_SECONDS)) {
+                throw new SettingException(given.spelled(TIER_SECONDS) + " is for one container: with several, each tier runs "
+                        + given.spelled(ROUNDS) + " rounds of one " + given.spelled(BLOCK_SECONDS) + " block per container");
             }
-            interleaving = Interleaving.from(properties);
-            if (!RECORD.bool(properties, true)) {
-                throw new SettingException(prefix + RECORD.name() + "=false measures what recording costs, with one container:"
+            interleaving = Interleaving.from(given);
+            if (!RECORD.bool(given, true)) {
+                throw new SettingException(given.spelled(RECORD) + "=false measures what recording costs, with one container:"
                         + " with several, the blocks and their verdicts are made of what is recorded");
             }
         } else {
             for (var property : List.of(ROUNDS, BLOCK_SECONDS, RunProperties.PRECISION, RunProperties.MAX_MINUTES)) {
-                if (properties.containsKey(property.name())) {
-                    throw new SettingException(prefix + property.name() + " is for several containers, and this run has one ("
-                            + targets.get(0).container() + "); " + prefix + TIER_SECONDS.name() + " sets its tiers' length");
+                if (given.has(property)) {
+                    throw new SettingException(given.spelled(property) + " is for several containers, and this run has one ("
+                            + targets.get(0).container() + "); " + given.spelled(TIER_SECONDS) + " sets its tiers' length");
                 }
             }
         }
-        CpuQuota quota = CpuQuota.from(properties, machineCpus);
-        if (quota != null && !targets.get(0).launched()) {
-            throw new SettingException("-D" + RunProperties.TARGET_CPU_LIMIT.name() + " limits a target this run launches, not"
-                    + " one running at -D" + RunProperties.TARGET_URL.name());
+        CpuLimit limit = CpuLimit.from(given, machineCpus);
+        if (limit != null && !targets.get(0).launched()) {
+            throw new SettingException(given.spelled(RunProperties.TARGET_CPU_LIMIT) + " limits a target this run launches, not"
+                    + " one running at " + given.spelled(RunProperties.TARGET_URL));
         }
-        TierPlan plan = TierPlan.from(properties, targets.size() > 1);
-        InjectorShare injectors = InjectorShare.from(properties, plan.tiers(), targets.size() > 1, targets.get(0).launched(),
-                prefix);
+        TierPlan plan = TierPlan.from(given, targets.size() > 1);
+        InjectorShare injectors = InjectorShare.from(given, plan.tiers(), targets.size() > 1, targets.get(0).launched());
         if (!injectors.alone() && plan.autoWarmup()) {
-            throw new SettingException("several injectors keep one schedule: give " + prefix + WARMUP_SECONDS.name()
+            throw new SettingException("several injectors keep one schedule: give " + given.spelled(WARMUP_SECONDS)
                     + " a number of seconds, not auto");
         }
-        return new RunSettings(plan, interleaving, Gates.from(properties), CpuPlacement.from(properties, machineCpus), quota,
-                targets, RECORD.bool(properties, true), SAMPLE.bool(properties, true), benchmarks, gatling, injectors);
+        return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
+                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors, given.prefix());
+    }
+
+    /** A setting's name as the run's user writes it: {@code --target.cpuLimit} to a ./bench user. */
+    public String spelled(Property property) {
+        return prefix + property.name();
+    }
+
+    /**
+     * What the run's results are named after: its containers ({@code tomcat}, {@code tomcat-undertow}),
+     * and for one injector of several its index ({@code tomcat-injector1}).
+     */
+    public String runName() {
+        String containers = targets.stream().map(TargetSettings::container).collect(Collectors.joining("-"));
+        return injectors.alone() ? containers : containers + "-injector" + injectors.index();
+    }
+
+    /**
+     * The same run against the baseline already running at {@code url}, started by the process that
+     * hands these settings on: its knobs, CPU limit and CPUs stay with that process, and its
+     * results go where these go.
+     */
+    public RunSettings loading(URI url) {
+        return new RunSettings(plan, interleaving, gates, new CpuPlacement(null, placement.injectorCpus()), null,
+                List.of(target().runningAt(url)), recording, sampling, benchmarksDir, gatlingResults, injectors, prefix);
+    }
+
+    /** The same run as injector {@code index} of a share that starts at {@code startAt}. */
+    public RunSettings asInjector(int index, Instant startAt) {
+        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, benchmarksDir,
+                gatlingResults, new InjectorShare(injectors.count(), index, startAt, false), prefix);
+    }
+
+    /** The same run, its results, logs and Gatling's reports in {@code dir}. */
+    public RunSettings writingTo(Path dir) {
+        Path folder = dir.toAbsolutePath().normalize();
+        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, folder,
+                folder.resolve("gatling"), injectors, prefix);
     }
 
     /** The baseline: the only target of a one-container run, the first of several. */

@@ -49,13 +49,21 @@ public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knob
 
     /** The module of a container, or an error naming every container there is. */
     public Path module(String container) {
-        require(container);
+        return module(container, Given.maven(java.util.Map.of()));
+    }
+
+    /** The same, the error naming {@code container} as the user wrote it. */
+    public Path module(String container, Given given) {
+        if (!knobs.containsKey(container)) {
+            throw given.bad(RunProperties.CONTAINER, container, "one of " + String.join(", ", names())
+                    + " (or the profiles -P" + String.join(", -P", names()) + ")");
+        }
         return projectRoot.resolve("targets").resolve(container);
     }
 
     /** The container's knobs, in its launcher's order. */
     public List<TargetKnob> knobsOf(String container) {
-        require(container);
+        module(container);
         return knobs.get(container);
     }
 
@@ -69,12 +77,5 @@ public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knob
             }
         }));
         return names;
-    }
-
-    private void require(String container) {
-        if (!knobs.containsKey(container)) {
-            throw new SettingException(RunProperties.CONTAINER.name(), container, "one of " + String.join(", ", names())
-                    + " (or the profiles -P" + String.join(", -P", names()) + ")");
-        }
     }
 }

@@ -33,35 +33,35 @@ public record TargetSettings(String label, String container, URI url, String jav
      * Every target of the run, the baseline first. A knob reaches each chosen container that has
      * it, and must belong to one of them; a cross-container name must exist on all of them.
      */
-    public static List<TargetSettings> from(Map<String, String> properties, TargetCatalog catalog) {
-        List<String> containers = containers(properties, catalog);
-        String java = TARGET_JAVA.text(properties, Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> jvmArgs = Arrays.stream(TARGET_JVM_ARGS.text(properties, TARGET_JVM_ARGS.defaultValue()).trim().split("\\s+"))
+    public static List<TargetSettings> from(Given given, TargetCatalog catalog) {
+        List<String> containers = containers(given, catalog);
+        String java = TARGET_JAVA.text(given, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> jvmArgs = Arrays.stream(TARGET_JVM_ARGS.text(given, TARGET_JVM_ARGS.defaultValue()).trim().split("\\s+"))
                 .filter(arg -> !arg.isEmpty()).toList();
-        String host = TARGET_HOST.text(properties, TARGET_HOST.defaultValue());
+        String host = TARGET_HOST.text(given, TARGET_HOST.defaultValue());
         if (host.isBlank()) {
-            throw TARGET_HOST.bad(host);
+            throw given.bad(TARGET_HOST, host);
         }
-        String url = TARGET_URL.given(properties);
+        String url = TARGET_URL.given(given);
         if (url != null) {
-            List<String> given = catalog.allKnobNames().stream().filter(properties::containsKey).toList();
-            if (!given.isEmpty()) {
-                throw new SettingException("-D" + String.join(", -D", given) + " cannot reach a target started by someone else"
-                        + " (-Dtarget.url=" + url + "): set it where that target is started");
+            List<String> knobs = catalog.allKnobNames().stream().filter(given::has).map(given::spelled).toList();
+            if (!knobs.isEmpty()) {
+                throw new SettingException(String.join(", ", knobs) + " cannot reach a target started by someone else ("
+                        + given.spelled(TARGET_URL) + "=" + url + "): set it where that target is started");
             }
             if (containers.size() > 1) {
-                throw new SettingException("-Dtarget.url names one running target, and " + String.join(", ", containers)
+                throw new SettingException(given.spelled(TARGET_URL) + " names one running target, and " + String.join(", ", containers)
                         + " are " + containers.size() + ": measure several containers by launching them");
             }
-            return List.of(new TargetSettings(containers.get(0), containers.get(0), parseUrl(url), java, jvmArgs, host,
+            return List.of(new TargetSettings(containers.get(0), containers.get(0), parseUrl(given, url), java, jvmArgs, host,
                     Map.of(), Map.of()));
         }
-        refuseForeignKnobs(properties, catalog, containers);
+        refuseForeignKnobs(given, catalog, containers);
         List<TargetSettings> targets = new ArrayList<>();
         for (String container : containers) {
             long before = targets.stream().filter(t -> t.container().equals(container)).count();
             targets.add(new TargetSettings(before == 0 ? container : container + "#" + (before + 1), container, null, java,
-                    jvmArgs, host, knobsOf(properties, catalog, container), commonNames(catalog, container)));
+                    jvmArgs, host, knobsOf(given, catalog, container), commonNames(catalog, container)));
         }
         return List.copyOf(targets);
     }
@@ -74,38 +74,38 @@ public record TargetSettings(String label, String container, URI url, String jav
     }
 
     /** The knobs given for this container, by its own name or by the common one (not both). */
-    private static Map<String, String> knobsOf(Map<String, String> properties, TargetCatalog catalog, String container) {
+    private static Map<String, String> knobsOf(Given given, TargetCatalog catalog, String container) {
         Map<String, String> knobs = new LinkedHashMap<>();
         for (TargetKnob knob : catalog.knobsOf(container)) {
-            boolean byName = properties.containsKey(knob.name());
-            boolean byCommon = knob.common() != null && !knob.common().equals(knob.name()) && properties.containsKey(knob.common());
+            boolean byName = given.has(knob.name());
+            boolean byCommon = knob.common() != null && !knob.common().equals(knob.name()) && given.has(knob.common());
             if (byName && byCommon) {
-                throw new SettingException("both -D" + knob.name() + " and -D" + knob.common() + " are set, and they are the same "
-                        + container + " knob: keep one");
+                throw new SettingException("both " + given.spelled(knob.name()) + " and " + given.spelled(knob.common())
+                        + " are set, and they are the same " + container + " knob: keep one");
             }
             if (byName || byCommon) {
-                knobs.put(knob.name(), properties.get(byName ? knob.name() : knob.common()));
+                knobs.put(knob.name(), given.value(byName ? knob.name() : knob.common()));
             }
         }
         return Map.copyOf(knobs);
     }
 
     /** A knob of a container not in the run, or a common name one of the run's containers lacks, is an error. */
-    private static void refuseForeignKnobs(Map<String, String> properties, TargetCatalog catalog, List<String> containers) {
+    private static void refuseForeignKnobs(Given given, TargetCatalog catalog, List<String> containers) {
         for (String chosen : containers) {
             List<TargetKnob> own = catalog.knobsOf(chosen);
             String ownNames = String.join(", ", own.stream().map(TargetKnob::name).toList());
             for (String other : catalog.names()) {
                 for (TargetKnob knob : containers.contains(other) ? List.<TargetKnob>of() : catalog.knobsOf(other)) {
                     boolean ownCommon = own.stream().anyMatch(k -> knob.common() != null && knob.common().equals(k.common()));
-                    if (knob.common() != null && properties.containsKey(knob.common()) && !ownCommon) {
-                        throw new SettingException("-D" + knob.common() + " has no counterpart on " + chosen + " (" + other
+                    if (knob.common() != null && given.has(knob.common()) && !ownCommon) {
+                        throw new SettingException(given.spelled(knob.common()) + " has no counterpart on " + chosen + " (" + other
                                 + " calls it " + knob.name() + "); " + chosen + "'s knobs are " + ownNames);
                     }
                     boolean anyChosenHasIt = containers.stream().anyMatch(c -> catalog.knobsOf(c).stream()
                             .anyMatch(k -> k.name().equals(knob.name()) || knob.name().equals(k.common())));
-                    if (properties.containsKey(knob.name()) && !anyChosenHasIt) {
-                        throw new SettingException("-D" + knob.name() + " is a knob of " + other + ", not of "
+                    if (given.has(knob.name()) && !anyChosenHasIt) {
+                        throw new SettingException(given.spelled(knob.name()) + " is a knob of " + other + ", not of "
                                 + String.join(" or ", containers.stream().distinct().toList()) + "; " + chosen + "'s knobs are " + ownNames);
                     }
                 }
@@ -118,31 +118,39 @@ public record TargetSettings(String label, String container, URI url, String jav
      * else the active container profiles (in the pom's order). A profile and a property that name
      * different containers are refused rather than one silently winning.
      */
-    private static List<String> containers(Map<String, String> properties, TargetCatalog catalog) {
-        List<String> profiles = list(properties.getOrDefault(RunProperties.CONTAINER_PROFILES, ""));
-        String named = CONTAINER.text(properties, "").trim();
-        List<String> several = list(CONTAINERS.text(properties, ""));
+    private static List<String> containers(Given given, TargetCatalog catalog) {
+        List<String> profiles = list(given.has(RunProperties.CONTAINER_PROFILES) ? given.value(RunProperties.CONTAINER_PROFILES) : "");
+        String named = CONTAINER.text(given, "").trim();
+        List<String> several = list(CONTAINERS.text(given, ""));
         if (!named.isEmpty() && !several.isEmpty()) {
-            throw new SettingException("both -Dcontainer and -Dcontainers are set: keep one (-Dcontainers=" + named + ","
-                    + String.join(",", several) + " measures them all in one run)");
+            throw new SettingException("both " + given.spelled(CONTAINER) + " and " + given.spelled(CONTAINERS) + " are set: keep"
+                    + " one (" + given.spelled(CONTAINERS) + "=" + named + "," + String.join(",", several)
+                    + " measures them all in one run)");
         }
-        List<String> given = several.isEmpty() ? named.isEmpty() ? List.of() : List.of(named) : several;
-        if (!given.isEmpty() && !profiles.isEmpty() && !given.stream().distinct().sorted().toList().equals(profiles.stream().sorted().toList())) {
-            throw new SettingException("-D" + (several.isEmpty() ? "container=" + named : "containers=" + String.join(",", several))
-                    + " and -P" + String.join(",", profiles) + " name different containers: keep one");
+        List<String> chosen = several.isEmpty() ? named.isEmpty() ? List.of() : List.of(named) : several;
+        if (!chosen.isEmpty() && !profiles.isEmpty()
+                && !chosen.stream().distinct().sorted().toList().equals(profiles.stream().sorted().toList())) {
+            throw new SettingException((several.isEmpty() ? given.spelled(CONTAINER) + "=" + named
+                    : given.spelled(CONTAINERS) + "=" + String.join(",", several)) + " and -P" + String.join(",", profiles)
+                    + " name different containers: keep one");
         }
-        List<String> containers = given.isEmpty() ? profiles : given;
+        List<String> containers = chosen.isEmpty() ? profiles : chosen;
         if (containers.isEmpty()) {
             throw new SettingException("no container chosen: run with -P" + String.join(" or -P", catalog.names())
-                    + " (or -Dcontainer=NAME). A profile Maven does not know, such as -Pjboss, chooses nothing:"
+                    + " (or " + given.spelled(CONTAINER) + "=NAME). A profile Maven does not know, such as -Pjboss, chooses nothing:"
                     + " Maven only warns that it could not be activated.");
         }
-        containers.forEach(catalog::module);
+        containers.forEach(container -> catalog.module(container, given));
         return containers;
     }
 
     private static List<String> list(String value) {
         return Arrays.stream(value.split(",")).map(String::trim).filter(name -> !name.isEmpty()).toList();
+    }
+
+    /** This target as one already running at {@code url}: nothing to launch, no knobs to give. */
+    public TargetSettings runningAt(URI running) {
+        return new TargetSettings(label, container, running, java, jvmArgs, host, Map.of(), commonNames);
     }
 
     /** Whether the harness starts the target itself. */
@@ -164,7 +172,7 @@ public record TargetSettings(String label, String container, URI url, String jav
         return changed;
     }
 
-    private static URI parseUrl(String url) {
+    private static URI parseUrl(Given given, String url) {
         try {
             URI uri = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
             if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null
@@ -174,6 +182,6 @@ public record TargetSettings(String label, String container, URI url, String jav
         } catch (IllegalArgumentException e) {
             // reported below
         }
-        throw TARGET_URL.bad(url);
+        throw given.bad(TARGET_URL, url);
     }
 }

@@ -8,7 +8,6 @@ import static containerbench.settings.RunProperties.WARMUP_USERS;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The load of one run: a warm-up, then each tier of concurrent users held for the same time.
@@ -25,37 +24,37 @@ public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, 
     public static final int WARMUP_WINDOW_SECONDS = 5;
 
     /** Parses the plan of a run of one container. */
-    public static TierPlan from(Map<String, String> properties) {
-        return from(properties, false);
+    public static TierPlan from(Given given) {
+        return from(given, false);
     }
 
     /**
      * Parses {@code tiers}, {@code tierSeconds}, {@code warmupSeconds}, {@code warmupMaxSeconds} and
      * {@code warmupUsers}; {@code several} containers warm up until steady unless told otherwise.
      */
-    public static TierPlan from(Map<String, String> properties, boolean several) {
-        String tierList = TIERS.text(properties, TIERS.defaultValue());
+    public static TierPlan from(Given given, boolean several) {
+        String tierList = TIERS.text(given, TIERS.defaultValue());
         List<Integer> tiers = new ArrayList<>();
         for (String tier : tierList.split(",", -1)) {
             if (tier.isBlank()) {
-                throw TIERS.bad(tierList);
+                throw given.bad(TIERS, tierList);
             }
             try {
-                tiers.add(TIERS.atLeast(tier, 1));
+                tiers.add(TIERS.atLeast(given, tier, 1));
             } catch (SettingException e) {
-                throw TIERS.bad(tierList);
+                throw given.bad(TIERS, tierList);
             }
         }
-        int tierSeconds = TIER_SECONDS.atLeast(properties, 1, 15);
-        String warmup = WARMUP_SECONDS.text(properties, several ? "auto" : "30").trim();
+        int tierSeconds = TIER_SECONDS.atLeast(given, 1, Integer.parseInt(TIER_SECONDS.defaultValue()));
+        String warmup = WARMUP_SECONDS.text(given, several ? "auto" : "30").trim();
         boolean auto = warmup.equals("auto");
-        if (!auto && properties.containsKey(WARMUP_MAX_SECONDS.name())) {
-            throw new SettingException("-D" + WARMUP_MAX_SECONDS.name() + " caps -D" + WARMUP_SECONDS.name() + "=auto, and the"
-                    + " warm-up here is " + warmup + " s");
+        if (!auto && given.has(WARMUP_MAX_SECONDS)) {
+            throw new SettingException(given.spelled(WARMUP_MAX_SECONDS) + " caps " + given.spelled(WARMUP_SECONDS)
+                    + "=auto, and the warm-up here is " + warmup + " s");
         }
-        int warmupSeconds = auto ? WARMUP_MAX_SECONDS.atLeast(properties, 30,
-                Integer.parseInt(WARMUP_MAX_SECONDS.defaultValue())) : WARMUP_SECONDS.atLeast(warmup, 0);
-        int warmupUsers = WARMUP_USERS.atLeast(properties, 1, tiers.get(0));
+        int warmupSeconds = auto ? WARMUP_MAX_SECONDS.atLeast(given, 30,
+                Integer.parseInt(WARMUP_MAX_SECONDS.defaultValue())) : WARMUP_SECONDS.atLeast(given, warmup, 0);
+        int warmupUsers = WARMUP_USERS.atLeast(given, 1, tiers.get(0));
         return new TierPlan(List.copyOf(tiers), tierSeconds, warmupSeconds, warmupUsers, auto);
     }
 

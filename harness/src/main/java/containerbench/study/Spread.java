@@ -1,6 +1,6 @@
 package containerbench.study;
 
-import containerbench.measure.Round;
+import containerbench.measure.Decimals;
 import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;
 
@@ -14,12 +14,12 @@ public record Spread(int n, double mean, double sd, double cvPercent, double ci9
         int n = values.size();
         double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
         if (n < 2) {
-            return new Spread(n, Round.twoDecimals(mean), 0, 0, Round.twoDecimals(mean), Round.twoDecimals(mean));
+            return new Spread(n, Decimals.two(mean), 0, 0, Decimals.two(mean), Decimals.two(mean));
         }
         double sd = Math.sqrt(values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / (n - 1));
         double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
-        return new Spread(n, Round.twoDecimals(mean), Round.twoDecimals(sd), mean == 0 ? 0 : Round.twoDecimals(100 * sd / mean),
-                Round.twoDecimals(mean - half), Round.twoDecimals(mean + half));
+        return new Spread(n, Decimals.two(mean), Decimals.two(sd), mean == 0 ? 0 : Decimals.two(100 * sd / mean),
+                Decimals.two(mean - half), Decimals.two(mean + half));
     }
 
     /** Whether the two intervals overlap: the difference between the means is not established. */

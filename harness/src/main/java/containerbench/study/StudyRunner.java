@@ -5,8 +5,9 @@ import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
+import containerbench.run.ChildRun;
 import containerbench.run.MavenRun;
-import containerbench.settings.CpuPlacement;
+import containerbench.settings.Given;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
@@ -35,33 +36,32 @@ public final class StudyRunner {
 
     private final StudyPlan plan;
     private final Path planFile;
-    private final CpuPlacement placement;
-    private final List<Map<String, String>> cellProperties;
+    // Each cell's own settings, checked before the first cell starts; Gatling's and Netty's own handed on.
+    private final List<RunSettings> cells;
+    private final Map<String, String> gatling;
 
-    private StudyRunner(StudyPlan plan, Path planFile, CpuPlacement placement, List<Map<String, String>> cellProperties) {
+    private StudyRunner(StudyPlan plan, Path planFile, List<RunSettings> cells, Map<String, String> gatling) {
         this.plan = plan;
         this.planFile = planFile;
-        this.placement = placement;
-        this.cellProperties = cellProperties;
+        this.cells = cells;
+        this.gatling = gatling;
     }
 
     /** Reads the study file and checks every cell's settings, as its run would, before any starts. */
     public static StudyRunner prepare(Path planFile, TargetCatalog catalog, int machineCpus) {
         StudyPlan plan = StudyPlan.read(planFile);
-        List<Map<String, String>> cells = new ArrayList<>();
-        CpuPlacement placement = null;
+        List<RunSettings> cells = new ArrayList<>();
         for (StudyPlan.Cell cell : plan.cells()) {
-            Map<String, String> properties = new LinkedHashMap<>(plan.run());
+            Map<String, String> properties = new LinkedHashMap<>(RunProperties.gatlings(plan.run(), false));
             properties.put(RunProperties.CONTAINER.name(), cell.container());
             properties.putAll(cell.knobs());
             try {
-                placement = RunSettings.from(properties, catalog, machineCpus, "run.").placement();
+                cells.add(RunSettings.from(new Given(properties, "run."), catalog, machineCpus));
             } catch (SettingException e) {
                 throw new SettingException(planFile + ", " + cell.configuration() + ": " + e.getMessage());
             }
-            cells.add(properties);
         }
-        return new StudyRunner(plan, planFile, placement, cells);
+        return new StudyRunner(plan, planFile, cells, RunProperties.gatlings(plan.run(), true));
     }
 
     public StudyPlan plan() {
@@ -76,18 +76,18 @@ public final class StudyRunner {
     public Outcome run(Path studiesDir) throws IOException, InterruptedException {
         Instant started = Instant.now();
         Path dir = ResultsStore.newDirectory(studiesDir, plan.name(), started);
-        List<StudyPlan.Cell> cells = plan.cells();
+        List<StudyPlan.Cell> planned = plan.cells();
         System.out.printf("[study] %s: %d cells (%d configuration(s) x %d repetition(s)), one at a time; results in %s%n",
-                plan.name(), cells.size(), cells.size() / plan.repetitions(), plan.repetitions(), dir);
+                plan.name(), planned.size(), planned.size() / plan.repetitions(), plan.repetitions(), dir);
         List<StudyResult.CellResult> results = new ArrayList<>();
-        for (int i = 0; i < cells.size(); i++) {
-            StudyPlan.Cell cell = cells.get(i);
-            StudyResult.CellResult result = runCell(dir, cell, cellProperties.get(i), i + 1);
+        for (int i = 0; i < planned.size(); i++) {
+            StudyPlan.Cell cell = planned.get(i);
+            StudyResult.CellResult result = runCell(dir, cell, cells.get(i), i + 1);
             results.add(result);
             Duration elapsed = Duration.between(started, Instant.now());
-            long left = elapsed.toSeconds() / (i + 1) * (cells.size() - i - 1);
+            long left = elapsed.toSeconds() / (i + 1) * (planned.size() - i - 1);
             System.out.printf("[study] cell %d of %d: %s (repetition %d): %s in %.0f s; %s elapsed, about %s left%n",
-                    i + 1, cells.size(), cell.configuration(), cell.repetition(), result.status()
+                    i + 1, planned.size(), cell.configuration(), cell.repetition(), result.status()
                     + (result.message() == null ? "" : " (" + result.message() + ")"), result.seconds(),
                     minutes(elapsed.toSeconds()), minutes(left));
         }
@@ -114,35 +114,27 @@ public final class StudyRunner {
                 + dir.resolve("study.html"));
     }
 
-    private StudyResult.CellResult runCell(Path dir, StudyPlan.Cell cell, Map<String, String> properties, int index)
+    private StudyResult.CellResult runCell(Path dir, StudyPlan.Cell cell, RunSettings settings, int index)
             throws IOException, InterruptedException {
         Path cellDir = Files.createDirectories(dir.resolve(String.format("cell-%03d", index)));
-        Map<String, String> withDir = new LinkedHashMap<>(properties);
-        withDir.put(RunProperties.BENCHMARKS_DIR.name(), cellDir.toString());
+        RunSettings inCell = settings.writingTo(cellDir);
+        ChildRun child = ChildRun.prepare(inCell);
         Instant start = Instant.now();
-        int exit = MavenRun.gatling(cellDir.resolve("mvn.log"), placement, withDir,
-                plan.name() + " cell " + index + ": " + cell.configuration()).waitFor();
+        int exit = MavenRun.gatling(cellDir.resolve("mvn.log"), inCell, child, plan.name() + " cell " + index + ": "
+                + cell.configuration(), gatling).waitFor();
         double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
-        StoredRun stored = ResultsStore.onlyRun(cellDir);
+        StoredRun stored = child.results();
         RunResult run = stored == null ? null : stored.run();
         if (exit != 0 || run == null || run.status() != RunStatus.COMPLETE) {
+            String why = run == null ? "no results; see " + cellDir.resolve("mvn.log")
+                    : run.failure() != null ? run.failure() : "run " + run.status();
             return new StudyResult.CellResult(index, cell.container(), cell.knobs(), cell.repetition(), RunStatus.FAILED,
-                    run == null ? null : run.runId(), seconds, why(cellDir, run) + (exit != 0 ? ", mvn exit " + exit : ""), List.of());
+                    run == null ? null : run.runId(), seconds, why + (exit != 0 ? ", mvn exit " + exit : ""), List.of());
         }
         List<StudyResult.CellTier> tiers = run.tiers().stream().map(t -> new StudyResult.CellTier(t.users(), t.tps(),
                 t.latencyMs() == null ? null : t.latencyMs().p99(), t.failurePercent(), t.overloaded())).toList();
         return new StudyResult.CellResult(index, cell.container(), cell.knobs(), cell.repetition(), RunStatus.COMPLETE,
                 run.runId(), seconds, null, tiers);
-    }
-
-    /** The target's own error line if it wrote one, else the harness's last word. */
-    private static String why(Path cellDir, RunResult run) throws IOException {
-        List<String> lines = Files.readAllLines(cellDir.resolve("mvn.log"));
-        String said = lines.stream().filter(line -> line.startsWith("error: ")).reduce((a, b) -> b)
-                .map(line -> line.substring("error: ".length()))
-                .orElse(lines.stream().filter(line -> line.startsWith("container-bench: ")).reduce((a, b) -> b)
-                        .map(line -> line.substring("container-bench: ".length())).orElse(null));
-        return said != null ? said : run == null ? "no results; see " + cellDir.resolve("mvn.log") : "run " + run.status();
     }
 
     /**

@@ -58,8 +58,8 @@ class BenchTest {
         List<String> files = new java.util.ArrayList<>();
         for (String container : List.of("tomcat", "undertow")) {
             String runId = store.claim(container, java.time.Instant.parse("2026-12-02T05:00:00Z"));
-            store.write(containerbench.results.RunResult.failedToStart(runId, container, container, "2026-12-02T05:00:00Z",
-                    "2026-12-02T05:00:01Z"));
+            store.write(containerbench.results.RunResult.builder().runId(runId).container(container).description(container)
+                    .status(containerbench.results.RunStatus.FAILED).failure("no answer").build());
             files.add(store.fileOf(runId).toString());
         }
         assertEquals(1, bench("merge", files.get(0), files.get(1)));
@@ -92,7 +92,7 @@ class BenchTest {
         assertEquals(2, bench("run", "--tiers", "100"));
         assertTrue(err().contains("run needs --container NAME, one of jetty, tomcat, tomcat-server, undertow, wildfly"), err());
         assertEquals(2, bench("run", "--container", "tomcat", "--tiers", "many"));
-        assertTrue(err().contains("bad value -Dtiers=many: tiers accepts a comma-separated list"), err());
+        assertTrue(err().contains("bad value --tiers=many: tiers accepts a comma-separated list"), err());
         assertEquals(2, bench("calibrate", "--container", "tomcat", "--target.url", "http://127.0.0.1:1"));
         assertTrue(err().contains("unknown option --target.url for calibrate"), err());
     }

@@ -1,6 +1,8 @@
 package containerbench.launch;
 
+import containerbench.settings.Given;
 import containerbench.settings.ProjectRoot;
+import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TargetSettings;
 import java.nio.file.Files;
@@ -22,9 +24,14 @@ final class RunningTargets implements AutoCloseable {
     }
 
     static TargetSettings settings(String container, Map<String, String> properties) {
+        return run(container, properties).target();
+    }
+
+    /** A run of {@code container} with these properties, as a user would give them to Maven. */
+    static RunSettings run(String container, Map<String, String> properties) {
         Map<String, String> all = new LinkedHashMap<>(properties);
         all.put("container", container);
-        return TargetSettings.from(all, CATALOG).get(0);
+        return RunSettings.from(Given.maven(all), CATALOG, 2);
     }
 
     static TargetProcess start(String container, Map<String, String> properties) throws Exception {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.settings.RunSettings;
+import containerbench.settings.SettingException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
@@ -13,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import containerbench.settings.SettingException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -87,8 +88,8 @@ class TargetLaunchTest {
     @ParameterizedTest
     @MethodSource("standaloneServers")
     void aStandaloneServersResourcesAreItsOwnJvmsNotItsLaunchers(String container, String jvm) throws Exception {
-        RunningTarget target = RunningTarget.start(RunningTargets.settings(container, Map.of("target.jvmArgs", "-Xmx128m")),
-                containerbench.settings.CpuPlacement.from(Map.of(), 2), null, RunningTargets.CATALOG,
+        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx128m"));
+        RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
                 Files.createTempDirectory("standalone").resolve(container + ".log"));
         ProcessHandle server;
         try {
@@ -182,18 +183,19 @@ class TargetLaunchTest {
 
     @Test
     void aCpuLimitPutsTheTargetInACgroupWithThatQuotaAndRemovesItAfterwards() throws Exception {
-        CpuLimit limit;
+        RunSettings run = RunningTargets.run("tomcat", Map.of("target.jvmArgs", "-Xmx128m", "target.cpuLimit", "0.5",
+                "target.cpuPeriodMs", "10"));
+        Cgroup probe;
         try {
-            limit = CpuLimit.create(new containerbench.settings.CpuQuota(0.5, 10), "container-bench-test-" + ProcessHandle.current().pid());
+            probe = Cgroup.create(run.cpuLimit(), "container-bench-test-" + ProcessHandle.current().pid(), "-Dtarget.cpuLimit");
         } catch (SettingException e) {
             // CI runs as root with a cgroup CPU controller (.ci/run) and must not skip this; elsewhere it is said why.
             org.junit.jupiter.api.Assumptions.assumeTrue("true".equals(System.getenv("CI")), e.getMessage());
             throw e;
         }
-        limit.close();
-        RunningTarget target = RunningTarget.start(RunningTargets.settings("tomcat", Map.of("target.jvmArgs", "-Xmx128m")),
-                containerbench.settings.CpuPlacement.from(Map.of(), 2), new containerbench.settings.CpuQuota(0.5, 10),
-                RunningTargets.CATALOG, Files.createTempDirectory("limited").resolve("tomcat.log"));
+        probe.close();
+        RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
+                Files.createTempDirectory("limited").resolve("tomcat.log"));
         java.nio.file.Path cgroup;
         try {
             String membership = Files.readString(java.nio.file.Path.of("/proc/" + target.pid() + "/cgroup"));
@@ -204,7 +206,7 @@ class TargetLaunchTest {
             String quota = Files.exists(cgroup.resolve("cpu.max")) ? Files.readString(cgroup.resolve("cpu.max")).trim()
                     : Files.readString(cgroup.resolve("cpu.cfs_quota_us")).trim() + " " + Files.readString(cgroup.resolve("cpu.cfs_period_us")).trim();
             assertEquals("5000 10000", quota);
-            assertTrue(target.limit().throttling().containsKey("periods"), target.limit().throttling().toString());
+            assertTrue(target.cgroup().throttling().containsKey("periods"), target.cgroup().throttling().toString());
         } finally {
             target.close();
         }

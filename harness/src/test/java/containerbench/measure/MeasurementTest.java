@@ -16,9 +16,12 @@ class MeasurementTest {
         try (Measurement m = new Measurement(new TierPlan(List.of(100, 500, 100), 15, 30, 100, false), null, List.of("tomcat"),
                 List.of(-1L), false, 2)) {
             assertEquals(List.of("warm-up", "100 users", "500 users", "100 users #2"), m.steps().stream().map(Step::scenario).toList());
-            assertEquals(List.of(30, 15, 15, 15), m.steps().stream().map(Step::seconds).toList());
-            assertTrue(m.steps().stream().allMatch(step -> step.rotation() == null), "fixed steps only");
-            assertEquals(List.of(30), m.warmupSeconds());
+            assertEquals(List.of(30, 15, 15, 15), m.steps().stream().map(step -> step.rotation().mostSeconds()).toList());
+            assertTrue(m.steps().stream().allMatch(step -> step.rotation().rounds().equals(Rotation.Rounds.once(
+                    step.rotation().rounds().blockSeconds()))), "one block of a fixed time each");
+            assertEquals(List.of(0), m.warmupSeconds(), "no warm-up ran yet");
+            assertEquals(List.of("warm-up"), m.steps().get(0).requests());
+            assertEquals(List.of("100 users #2"), m.steps().get(3).requests(), "one target: the tier's name is the request's");
         }
         try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 0, 100, false), null, List.of("tomcat"),
                 List.of(-1L), false, 2)) {
@@ -68,9 +71,34 @@ class MeasurementTest {
                 List.of("tomcat", "undertow"), List.of(-1L, -1L), false, 2)) {
             Step undertow = m.steps().get(1);
             assertEquals("warm-up undertow", undertow.scenario());
-            undertow.rotation().gate(rotation -> true);
+            undertow.rotation().moreRounds(rotation -> true);
             assertEquals(1, undertow.rotation().current().target(), "the second target's warm-up goes to the second target");
             assertEquals("undertow", undertow.rotation().current().recorder().counts().target());
+        }
+    }
+
+    @Test
+    void oneTargetsTierIsOneBlockOfItsTimeRecordedAsTheTier() throws Exception {
+        try (Measurement m = new Measurement(new TierPlan(List.of(10), 1, 0, 10, false), null, List.of("tomcat"), List.of(-1L),
+                false, 2)) {
+            Rotation tier = m.steps().get(0).rotation();
+            Rotation.Block first = tier.current();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            int recorded = 0;
+            while (!tier.over() && System.nanoTime() < deadline) {
+                Rotation.Block block = tier.current();
+                if (block != null) {
+                    assertEquals(first, block, "the same block for the whole tier");
+                    block.recorder().ok(System.currentTimeMillis(), 1);
+                    recorded++;
+                }
+                Thread.sleep(20);
+            }
+            assertTrue(tier.over(), "over after its time");
+            assertEquals(List.of(), m.blocks(), "one target: no blocks in the results");
+            TierResult result = m.tierResults().get(0);
+            assertEquals("10 users", result.name());
+            assertEquals(recorded, result.ok(), "the tier's figures are its one block's");
         }
     }
 

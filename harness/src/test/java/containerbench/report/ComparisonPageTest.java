@@ -31,11 +31,12 @@ class ComparisonPageTest {
         List<TierResult> labelled = java.util.Arrays.stream(tiers).map(t -> new TierResult(t.name(), container, t.users(),
                 t.requests(), t.ok(), t.ko(), t.seconds(), t.tps(), t.failurePercent(), t.latencyMs(), t.failures(),
                 t.failureExamples(), t.startMillis(), t.endMillis(), t.resources(), t.overloaded())).toList();
-        return new RunResult(RunResult.SCHEMA, container + "-" + startedAt, RunStatus.COMPLETE, container, "1.0", container,
-                startedAt, startedAt, report, List.of(new RunResult.Target(container, container, "1.0", true, "http://127.0.0.1:1",
-                        "17", "-Xmx1g", settings, Map.of(), container + ".target.log")),
-                new RunResult.Plan(List.of(500), 15, 30, 500, true), null, null, null, ENVIRONMENT, null, List.of(), List.of(), labelled,
-                List.of(), List.of(), true, null);
+        return RunResult.builder().runId(container + "-" + startedAt).status(RunStatus.COMPLETE).description(container)
+                .startedAt(startedAt).finishedAt(startedAt).gatlingReport(report)
+                .targets(List.of(new RunResult.Target(container, container, "1.0", true, "http://127.0.0.1:1", "17", "-Xmx1g",
+                        settings, Map.of(), container + ".target.log")))
+                .plan(new RunResult.Plan(List.of(500), 15, 30, 500, true)).environment(ENVIRONMENT).tiers(labelled)
+                .answeredAfterRun(true).build();
     }
 
     private static final Environment ENVIRONMENT = new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536, 4096,
@@ -103,10 +104,7 @@ class ComparisonPageTest {
     void runsMeasuredDifferentlyAreListedApartWithNoFindingBetweenThem() {
         RunResult tomcat = run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20));
         RunResult shorter = run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26));
-        RunResult undertow = new RunResult(shorter.schema(), shorter.runId(), shorter.status(), shorter.container(),
-                shorter.containerVersion(), shorter.description(), shorter.startedAt(), shorter.finishedAt(), null,
-                shorter.targets(), new RunResult.Plan(List.of(500), 5, 5, 500, true), null, null, null, ENVIRONMENT, null, List.of(), List.of(),
-                shorter.tiers(), List.of(), List.of(), true, null);
+        RunResult undertow = shorter.toBuilder().gatlingReport(null).plan(new RunResult.Plan(List.of(500), 5, 5, 500, true)).build();
         RunSet set = new RunSet(List.of(stored(tomcat), stored(undertow)), List.of());
         String html = ComparisonPage.html(set, Path.of("."));
         assertFalse(html.contains("TPS is 74%"), "no finding between unlike runs");

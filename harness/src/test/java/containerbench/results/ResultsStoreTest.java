@@ -35,11 +35,11 @@ class ResultsStoreTest {
         ResultsStore store = new ResultsStore(dir.resolve("results"));
         String runId = store.claim("jetty", NOW);
         Path report = dir.resolve("results/gatling/loginsimulation-1/index.html");
-        RunResult run = RunResult.running(runId, "jetty", NOW.toString(), List.of(new RunResult.Target("jetty", "jetty", "12.1",
-                        true, "http://127.0.0.1:1", "17", "", java.util.Map.of(), java.util.Map.of(), store.relative(store.logOf(runId)))),
-                        null, null, null, null, null, null)
-                .finished(RunStatus.COMPLETE, NOW.toString(), store.relative(report), null, List.of(), List.of(), List.of(),
-                        List.of(), List.of(), true, java.util.Map.of());
+        RunResult run = RunResult.builder().runId(runId).description("jetty").startedAt(NOW.toString())
+                .targets(List.of(new RunResult.Target("jetty", "jetty", "12.1", true, "http://127.0.0.1:1", "17", "",
+                        java.util.Map.of(), java.util.Map.of(), store.relative(store.logOf(runId)))))
+                .status(RunStatus.COMPLETE).finishedAt(NOW.toString()).gatlingReport(store.relative(report))
+                .answeredAfterRun(true).build();
         store.write(run);
         String json = Files.readString(store.fileOf(runId));
         assertTrue(json.contains("\"gatlingReport\" : \"gatling/loginsimulation-1/index.html\""), json);
@@ -78,15 +78,23 @@ class ResultsStoreTest {
     void aSchemaOfTheFutureIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("future.json"), "{ \"schema\" : 99, \"runId\" : \"x\" }");
         var error = assertThrows(IOException.class, () -> ResultsStore.read(file));
-        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4", error.getMessage());
+        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5", error.getMessage());
     }
 
     @Test
-    void theOnlyRunOfAFolderOrNone() throws IOException {
-        assertEquals(null, ResultsStore.onlyRun(dir));
+    void aRunWritesOnlyAnEmptyFileItsParentClaimedForIt() throws IOException {
         ResultsStore store = new ResultsStore(dir);
         String runId = store.claim("undertow", NOW);
-        store.write(RunResult.failedToStart(runId, "undertow", "undertow", NOW.toString(), NOW.toString()));
-        assertEquals(RunStatus.FAILED, ResultsStore.onlyRun(dir).run().status());
+        assertEquals(runId, store.adopt(store.fileOf(runId)), "the claimed file names the run");
+        store.write(RunResult.builder().runId(runId).container("undertow").status(RunStatus.FAILED).failure("no answer").build());
+        var written = assertThrows(containerbench.settings.SettingException.class, () -> store.adopt(store.fileOf(runId)));
+        assertTrue(written.getMessage().contains("never over another run's results"), written.getMessage());
+        Path elsewhere = Files.createDirectories(dir.resolve("other")).resolve("x.json");
+        Files.createFile(elsewhere);
+        assertThrows(containerbench.settings.SettingException.class, () -> store.adopt(elsewhere), "only in its own folder");
+        assertEquals(List.of(store.fileOf(runId)), ResultsStore.runFiles(dir), "a settings file beside it is no results file");
+        Files.createFile(dir.resolve(runId + containerbench.settings.SettingsFile.SUFFIX));
+        assertEquals(List.of(store.fileOf(runId)), ResultsStore.runFiles(dir));
+        assertEquals("no answer", ResultsStore.read(store.fileOf(runId)).run().failure());
     }
 }

@@ -44,9 +44,10 @@ class RunMergeTest {
     private static StoredRun run(int index, int count, String startAt, List<TierResult> tiers) {
         RunResult.Target target = new RunResult.Target("tomcat", "tomcat", "11.0.27", index == 0, "http://127.0.0.1:1", "17", "",
                 Map.of(), Map.of(), null);
-        RunResult run = new RunResult(RunResult.SCHEMA, "tomcat-injector" + index, RunStatus.COMPLETE, "tomcat", "11.0.27", "tomcat",
-                startAt, startAt, null, List.of(target), new RunResult.Plan(List.of(100, 500), 15, 0, 100, true), null, null, null,
-                null, null, List.of(), List.of(), tiers, List.of(), List.of(), true, new Injection(count, index, startAt, null));
+        RunResult run = RunResult.builder().runId("tomcat-injector" + index).status(RunStatus.COMPLETE).description("tomcat")
+                .startedAt(startAt).finishedAt(startAt).targets(List.of(target))
+                .plan(new RunResult.Plan(List.of(100, 500), 15, 0, 100, true)).tiers(tiers).answeredAfterRun(true)
+                .injection(new Injection(count, index, startAt, null)).build();
         return new StoredRun(run, Path.of("tomcat-injector" + index + ".json"));
     }
 
@@ -112,10 +113,8 @@ class RunMergeTest {
         assertRefused("injector 2 of 3 is missing", run(0, 3, START, tiers), run(1, 3, START, tiers));
         StoredRun other = run(1, 2, START, tiers);
         RunResult plan = other.run();
-        StoredRun longer = new StoredRun(new RunResult(plan.schema(), plan.runId(), plan.status(), plan.container(),
-                plan.containerVersion(), plan.description(), plan.startedAt(), plan.finishedAt(), null, plan.targets(),
-                new RunResult.Plan(List.of(100, 500), 30, 0, 100, true), null, null, null, null, null, List.of(), List.of(),
-                plan.tiers(), List.of(), List.of(), true, plan.injection()), other.file());
+        StoredRun longer = new StoredRun(plan.toBuilder().plan(new RunResult.Plan(List.of(100, 500), 30, 0, 100, true)).build(),
+                other.file());
         assertRefused("the plan", run(0, 2, START, tiers), longer);
         RunResult two = RunMerge.merge(List.of(run(0, 2, START, tiers), run(1, 2, START, tiers)), "m2", 1000);
         assertRefused("already a merged run", run(0, 2, START, tiers), new StoredRun(two, Path.of("m2.json")));

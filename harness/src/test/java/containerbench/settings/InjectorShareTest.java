@@ -25,7 +25,7 @@ class InjectorShareTest {
         if (!properties.containsKey("containers")) {
             properties.put("container", "tomcat");
         }
-        return RunSettings.from(properties, CATALOG, 2, "-D");
+        return RunSettings.from(Given.maven(properties), CATALOG, 2);
     }
 
     private static void refused(String expected, String... pairs) {

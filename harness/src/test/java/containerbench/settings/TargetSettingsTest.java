@@ -17,7 +17,7 @@ class TargetSettingsTest {
     private static TargetSettings settings(String container, Map<String, String> properties) {
         Map<String, String> all = new LinkedHashMap<>(properties);
         all.put("container", container);
-        return TargetSettings.from(all, CATALOG).get(0);
+        return TargetSettings.from(Given.maven(all), CATALOG).get(0);
     }
 
     @Test
@@ -54,17 +54,17 @@ class TargetSettingsTest {
 
     @Test
     void noContainerIsAnErrorThatNamesTheProfiles() {
-        var error = assertThrows(SettingException.class, () -> TargetSettings.from(Map.of(), CATALOG));
+        var error = assertThrows(SettingException.class, () -> TargetSettings.from(Given.maven(Map.of()), CATALOG));
         assertTrue(error.getMessage().startsWith("no container chosen: run with -P" + String.join(" or -P", CATALOG.names())),
                 error.getMessage());
-        assertThrows(SettingException.class, () -> TargetSettings.from(Map.of("container", "", "container.profiles", ",,"), CATALOG));
+        assertThrows(SettingException.class, () -> TargetSettings.from(Given.maven(Map.of("container", "", "container.profiles", ",,")), CATALOG));
     }
 
     @Test
     void oneProfileChoosesTheContainer() {
-        assertEquals("undertow", TargetSettings.from(Map.of("container", "", "container.profiles", ",undertow,"), CATALOG)
+        assertEquals("undertow", TargetSettings.from(Given.maven(Map.of("container", "", "container.profiles", ",undertow,")), CATALOG)
                 .get(0).container());
-        assertEquals("jetty", TargetSettings.from(Map.of("container", "jetty", "container.profiles", ",,jetty"), CATALOG)
+        assertEquals("jetty", TargetSettings.from(Given.maven(Map.of("container", "jetty", "container.profiles", ",,jetty")), CATALOG)
                 .get(0).container());
     }
 
@@ -74,33 +74,33 @@ class TargetSettingsTest {
         assertEquals(List.of("undertow", "tomcat"), labels(Map.of("containers", "undertow,tomcat")));
         assertEquals(List.of("tomcat", "tomcat#2"), labels(Map.of("containers", "tomcat,tomcat")), "an A/A run");
         var mixed = assertThrows(SettingException.class,
-                () -> TargetSettings.from(Map.of("container", "jetty", "container.profiles", "tomcat,,"), CATALOG));
+                () -> TargetSettings.from(Given.maven(Map.of("container", "jetty", "container.profiles", "tomcat,,")), CATALOG));
         assertEquals("-Dcontainer=jetty and -Ptomcat name different containers: keep one", mixed.getMessage());
         var both = assertThrows(SettingException.class,
-                () -> TargetSettings.from(Map.of("container", "jetty", "containers", "tomcat,jetty"), CATALOG));
+                () -> TargetSettings.from(Given.maven(Map.of("container", "jetty", "containers", "tomcat,jetty")), CATALOG));
         assertTrue(both.getMessage().startsWith("both -Dcontainer and -Dcontainers are set: keep one"), both.getMessage());
     }
 
     @Test
     void eachKnobReachesTheContainersThatHaveIt() {
-        List<TargetSettings> targets = TargetSettings.from(Map.of("containers", "tomcat,undertow", "maxThreads", "64",
-                "backlog", "128", "workerThreads", "32"), CATALOG);
+        List<TargetSettings> targets = TargetSettings.from(Given.maven(Map.of("containers", "tomcat,undertow", "maxThreads", "64",
+                "backlog", "128", "workerThreads", "32")), CATALOG);
         assertEquals(Map.of("maxThreads", "64", "acceptCount", "128"), targets.get(0).knobs());
         assertEquals(Map.of("workerThreads", "32", "backlog", "128"), targets.get(1).knobs());
         var foreign = assertThrows(SettingException.class,
-                () -> TargetSettings.from(Map.of("containers", "tomcat,undertow", "acceptQueueSize", "5"), CATALOG));
+                () -> TargetSettings.from(Given.maven(Map.of("containers", "tomcat,undertow", "acceptQueueSize", "5")), CATALOG));
         assertTrue(foreign.getMessage().startsWith("-DacceptQueueSize is a knob of jetty, not of tomcat or undertow"),
                 foreign.getMessage());
         var missing = assertThrows(SettingException.class,
-                () -> TargetSettings.from(Map.of("containers", "tomcat,undertow", "virtualThreads", "true"), CATALOG));
+                () -> TargetSettings.from(Given.maven(Map.of("containers", "tomcat,undertow", "virtualThreads", "true")), CATALOG));
         assertTrue(missing.getMessage().startsWith("-DvirtualThreads has no counterpart on undertow"), missing.getMessage());
-        var url = assertThrows(SettingException.class, () -> TargetSettings.from(Map.of("containers", "tomcat,undertow",
-                "target.url", "http://127.0.0.1:1"), CATALOG));
+        var url = assertThrows(SettingException.class, () -> TargetSettings.from(Given.maven(Map.of("containers", "tomcat,undertow",
+                "target.url", "http://127.0.0.1:1")), CATALOG));
         assertTrue(url.getMessage().startsWith("-Dtarget.url names one running target"), url.getMessage());
     }
 
     private static List<String> labels(Map<String, String> properties) {
-        return TargetSettings.from(properties, CATALOG).stream().map(TargetSettings::label).toList();
+        return TargetSettings.from(Given.maven(properties), CATALOG).stream().map(TargetSettings::label).toList();
     }
 
     @Test

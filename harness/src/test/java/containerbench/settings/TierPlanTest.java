@@ -13,7 +13,7 @@ class TierPlanTest {
 
     @Test
     void defaultsToTheStudysTiers() {
-        TierPlan plan = TierPlan.from(Map.of());
+        TierPlan plan = TierPlan.from(Given.maven(Map.of()));
         assertEquals(List.of(100, 200, 300, 500, 1000, 2000), plan.tiers());
         assertEquals(15, plan.tierSeconds());
         assertEquals(30, plan.warmupSeconds());
@@ -23,18 +23,18 @@ class TierPlanTest {
 
     @Test
     void readsEveryProperty() {
-        TierPlan plan = TierPlan.from(Map.of("tiers", " 5, 10 ", "tierSeconds", "2", "warmupSeconds", "0", "warmupUsers", "7"));
+        TierPlan plan = TierPlan.from(Given.maven(Map.of("tiers", " 5, 10 ", "tierSeconds", "2", "warmupSeconds", "0", "warmupUsers", "7")));
         assertEquals(new TierPlan(List.of(5, 10), 2, 0, 7, false), plan);
     }
 
     @Test
     void severalContainersWarmUpUntilSteadyUnlessToldOtherwise() {
-        assertEquals(new TierPlan(List.of(100), 15, 120, 100, true), TierPlan.from(Map.of("tiers", "100"), true));
+        assertEquals(new TierPlan(List.of(100), 15, 120, 100, true), TierPlan.from(Given.maven(Map.of("tiers", "100")), true));
         assertEquals(new TierPlan(List.of(100), 15, 60, 100, true),
-                TierPlan.from(Map.of("tiers", "100", "warmupSeconds", "auto", "warmupMaxSeconds", "60"), false));
-        assertEquals(new TierPlan(List.of(100), 15, 20, 100, false), TierPlan.from(Map.of("tiers", "100", "warmupSeconds", "20"), true));
+                TierPlan.from(Given.maven(Map.of("tiers", "100", "warmupSeconds", "auto", "warmupMaxSeconds", "60")), false));
+        assertEquals(new TierPlan(List.of(100), 15, 20, 100, false), TierPlan.from(Given.maven(Map.of("tiers", "100", "warmupSeconds", "20")), true));
         assertEquals("-DwarmupMaxSeconds caps -DwarmupSeconds=auto, and the warm-up here is 20 s", assertThrows(SettingException.class,
-                () -> TierPlan.from(Map.of("warmupSeconds", "20", "warmupMaxSeconds", "60"), true)).getMessage());
+                () -> TierPlan.from(Given.maven(Map.of("warmupSeconds", "20", "warmupMaxSeconds", "60")), true)).getMessage());
     }
 
     @ParameterizedTest(name = "-D{0}={1}")
@@ -49,6 +49,6 @@ class TierPlanTest {
         "warmupUsers   | none  | bad value -DwarmupUsers=none: warmupUsers accepts a number of users >= 1",
     })
     void aBadValueNamesThePropertyAndWhatItAccepts(String property, String value, String message) {
-        assertEquals(message, assertThrows(SettingException.class, () -> TierPlan.from(Map.of(property, value))).getMessage());
+        assertEquals(message, assertThrows(SettingException.class, () -> TierPlan.from(Given.maven(Map.of(property, value)))).getMessage());
     }
 }

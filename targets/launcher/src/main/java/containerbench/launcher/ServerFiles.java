@@ -112,7 +112,7 @@ public record ServerFiles(Path home, Path war, String version) {
     /** The facts every server reports: its JVM's process, for the harness to sample, and what it is. */
     public static Map<String, String> serverFacts(ServerProcess process, String description) {
         Map<String, String> facts = new TreeMap<>();
-        facts.put("server.pid", Long.toString(process.jvmPid()));
+        facts.put(TargetProtocol.SERVER_PID, Long.toString(process.jvmPid()));
         facts.put("server", description);
         return facts;
     }

@@ -74,7 +74,7 @@ public final class ServerProcess implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "server-stop"));
         // Announced at once, not with the other facts once it answers: if this launcher is killed
         // while the server starts, the harness still knows what to stop.
-        System.out.println(TargetMain.PREFIX + "server.group=" + server.group());
+        System.out.println(TargetProtocol.factLine(TargetProtocol.SERVER_GROUP, Long.toString(server.group())));
         System.out.flush();
         // Not a daemon: while the server writes, this launcher lives, as an embedded container's
         // threads keep its launcher alive.

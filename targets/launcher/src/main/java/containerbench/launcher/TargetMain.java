@@ -10,16 +10,10 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /**
- * Starts the one container on the classpath, serving the login servlet.
- *
- * <p>What it prints on standard output is also the protocol the harness reads: lines
- * {@code [container-bench] key=value} describing the effective set-up, then
- * {@code [container-bench] ready port=N} once the port is bound.
+ * Starts the one container on the classpath, serving the login servlet. What it prints on standard
+ * output is also what the harness reads ({@link TargetProtocol}): its facts, then a ready line.
  */
 public final class TargetMain {
-
-    public static final String PREFIX = "[container-bench] ";
-    public static final String READY = PREFIX + "ready port=";
 
     /** Exit status for a bad command line. */
     public static final int EXIT_USAGE = 2;
@@ -65,17 +59,17 @@ public final class TargetMain {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server), "target-shutdown"));
         Map<String, String> facts = new TreeMap<>();
-        facts.put("container", container.name());
-        facts.put("container.version", container.version());
-        facts.put("java.version", System.getProperty("java.version"));
+        facts.put(TargetProtocol.CONTAINER, container.name());
+        facts.put(TargetProtocol.CONTAINER_VERSION, container.version());
+        facts.put(TargetProtocol.JAVA_VERSION, System.getProperty("java.version"));
         facts.put("java.vm", System.getProperty("java.vm.name") + " (" + System.getProperty("java.vendor") + ")");
-        facts.put("jvm.args", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        facts.put(TargetProtocol.JVM_ARGS, String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         facts.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
         facts.put("host", options.host());
-        server.effectiveSettings().forEach((name, value) -> facts.put("knob." + name, value));
+        server.effectiveSettings().forEach((name, value) -> facts.put(TargetProtocol.KNOB + name, value));
         facts.putAll(server.facts());
-        facts.forEach((key, value) -> System.out.println(PREFIX + key + "=" + value));
-        System.out.println(READY + server.port());
+        facts.forEach((key, value) -> System.out.println(TargetProtocol.factLine(key, value)));
+        System.out.println(TargetProtocol.readyLine(server.port()));
         System.out.flush();
         if (options.watchStdin()) {
             Thread watcher = new Thread(TargetMain::exitWhenStdinCloses, "stdin-watch");
@@ -92,14 +86,14 @@ public final class TargetMain {
         } catch (IOException e) {
             // a broken pipe means the same: the harness is gone
         }
-        System.out.println(PREFIX + "standard input closed: stopping");
+        System.out.println(TargetProtocol.PREFIX + "standard input closed: stopping");
         System.exit(0);
     }
 
     private static void stop(Container.Server server) {
         try {
             server.close();
-            System.out.println(PREFIX + "stopped");
+            System.out.println(TargetProtocol.PREFIX + "stopped");
         } catch (Exception e) {
             System.err.println("error while stopping: " + e);
         }

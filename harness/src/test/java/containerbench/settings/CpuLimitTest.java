@@ -9,16 +9,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class CpuQuotaTest {
+class CpuLimitTest {
 
     @Test
     void aLimitInCpusBecomesAQuotaPerPeriod() {
-        CpuQuota half = CpuQuota.from(Map.of("target.cpuLimit", "0.5"), 2);
-        assertEquals(new CpuQuota(0.5, 100), half);
+        CpuLimit half = CpuLimit.from(Given.maven(Map.of("target.cpuLimit", "0.5")), 2);
+        assertEquals(new CpuLimit(0.5, 100), half);
         assertEquals(50_000, half.quotaMicros());
         assertEquals(100_000, half.periodMicros());
-        assertEquals(5_000, CpuQuota.from(Map.of("target.cpuLimit", "0.5", "target.cpuPeriodMs", "10"), 2).quotaMicros());
-        assertNull(CpuQuota.from(Map.of(), 2), "no limit unless asked");
+        assertEquals(5_000, CpuLimit.from(Given.maven(Map.of("target.cpuLimit", "0.5", "target.cpuPeriodMs", "10")), 2).quotaMicros());
+        assertNull(CpuLimit.from(Given.maven(Map.of()), 2), "no limit unless asked");
     }
 
     @ParameterizedTest(name = "{0} with period {1}")
@@ -31,12 +31,12 @@ class CpuQuotaTest {
     })
     void aBadLimitOrPeriodIsNamed(String limit, String period, String message) {
         assertEquals(message, assertThrows(SettingException.class,
-                () -> CpuQuota.from(Map.of("target.cpuLimit", limit, "target.cpuPeriodMs", period), 2)).getMessage());
+                () -> CpuLimit.from(Given.maven(Map.of("target.cpuLimit", limit, "target.cpuPeriodMs", period)), 2)).getMessage());
     }
 
     @Test
     void aPeriodWithoutALimitIsRefused() {
         assertEquals("-Dtarget.cpuPeriodMs is the period of -Dtarget.cpuLimit, which is not set",
-                assertThrows(SettingException.class, () -> CpuQuota.from(Map.of("target.cpuPeriodMs", "10"), 2)).getMessage());
+                assertThrows(SettingException.class, () -> CpuLimit.from(Given.maven(Map.of("target.cpuPeriodMs", "10")), 2)).getMessage());
     }
 }

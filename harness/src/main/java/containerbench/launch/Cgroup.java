@@ -1,7 +1,6 @@
 package containerbench.launch;
 
-import containerbench.settings.CpuQuota;
-import containerbench.settings.RunProperties;
+import containerbench.settings.CpuLimit;
 import containerbench.settings.SettingException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,26 +10,30 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One target's CPU quota, in a Linux cgroup of its own: cgroup v2's {@code cpu.max} where the
+ * The Linux cgroup a target runs in, under its {@link CpuLimit}: cgroup v2's {@code cpu.max} where the
  * machine mounts v2 with the cpu controller, else v1's {@code cpu.cfs_quota_us} and
  * {@code cpu.cfs_period_us}. The target joins it before its JVM starts (through a shell that
  * writes its own pid into the cgroup, then becomes the target), so that the JIT's first seconds
  * are limited as the rest are. Closing it removes the cgroup once the target is gone.
  */
-public final class CpuLimit implements AutoCloseable {
+public final class Cgroup implements AutoCloseable {
 
     private static final Path CGROUP = Path.of("/sys/fs/cgroup");
 
     private final Path directory;
     private final String controller;
 
-    private CpuLimit(Path directory, String controller) {
+    private Cgroup(Path directory, String controller) {
         this.directory = directory;
         this.controller = controller;
     }
 
-    /** A new cgroup named {@code name} with the quota set; fails naming every place it tried and why. */
-    public static CpuLimit create(CpuQuota quota, String name) {
+    /**
+     * A new cgroup named {@code name} with the limit set; fails naming every place it tried and why.
+     *
+     * @param option the setting as the user wrote it ({@code -Dtarget.cpuLimit}), for the message
+     */
+    public static Cgroup create(CpuLimit limit, String name, String option) {
         String problems = "";
         Path v2 = CGROUP.resolve("cgroup.controllers");
         if (Files.isRegularFile(v2)) {
@@ -42,8 +45,8 @@ public final class CpuLimit implements AutoCloseable {
                     Files.writeString(CGROUP.resolve("cgroup.subtree_control"), "+cpu");
                 }
                 Path dir = Files.createDirectories(CGROUP.resolve(name));
-                Files.writeString(dir.resolve("cpu.max"), quota.quotaMicros() + " " + quota.periodMicros());
-                return new CpuLimit(dir, "cgroup v2 cpu.max");
+                Files.writeString(dir.resolve("cpu.max"), limit.quotaMicros() + " " + limit.periodMicros());
+                return new Cgroup(dir, "cgroup v2 cpu.max");
             } catch (IOException | RuntimeException e) {
                 problems += "cgroup v2 at " + CGROUP + ": " + e.getMessage() + "; ";
             }
@@ -52,15 +55,15 @@ public final class CpuLimit implements AutoCloseable {
             if (Files.isRegularFile(v1.resolve("cpu.cfs_quota_us"))) {
                 try {
                     Path dir = Files.createDirectories(v1.resolve(name));
-                    Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(quota.periodMicros()));
-                    Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(quota.quotaMicros()));
-                    return new CpuLimit(dir, "cgroup v1 cpu.cfs_quota_us");
+                    Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(limit.periodMicros()));
+                    Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(limit.quotaMicros()));
+                    return new Cgroup(dir, "cgroup v1 cpu.cfs_quota_us");
                 } catch (IOException | RuntimeException e) {
                     problems += "cgroup v1 at " + v1 + ": " + e + "; ";
                 }
             }
         }
-        throw new SettingException("-D" + RunProperties.TARGET_CPU_LIMIT.name() + " needs a cgroup CPU controller this user may"
+        throw new SettingException(option + " needs a cgroup CPU controller this user may"
                 + " write (cgroup v2 cpu.max, or v1 cpu.cfs_quota_us): " + (problems.isEmpty()
                         ? "neither is mounted under " + CGROUP : problems.substring(0, problems.length() - 2))
                 + ". Run as root, or in a cgroup delegated to this user.");

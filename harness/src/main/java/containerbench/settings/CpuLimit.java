@@ -3,8 +3,6 @@ package containerbench.settings;
 import static containerbench.settings.RunProperties.TARGET_CPU_LIMIT;
 import static containerbench.settings.RunProperties.TARGET_CPU_PERIOD_MS;
 
-import java.util.Map;
-
 /**
  * A CPU limit for each launched target, as a Kubernetes CPU limit sets one: the kernel lets the
  * target run {@code cpus x period} of CPU time in every period, then throttles it until the next.
@@ -14,15 +12,15 @@ import java.util.Map;
  * @param cpus CPUs' worth of time per period, for example 0.5
  * @param periodMs the kernel's accounting period, 100 ms unless told otherwise
  */
-public record CpuQuota(double cpus, int periodMs) {
+public record CpuLimit(double cpus, int periodMs) {
 
     /** The limit the properties ask for, or {@code null} for none. */
-    public static CpuQuota from(Map<String, String> properties, int machineCpus) {
-        String limit = TARGET_CPU_LIMIT.given(properties);
+    public static CpuLimit from(Given given, int machineCpus) {
+        String limit = TARGET_CPU_LIMIT.given(given);
         if (limit == null) {
-            if (properties.containsKey(TARGET_CPU_PERIOD_MS.name())) {
-                throw new SettingException("-D" + TARGET_CPU_PERIOD_MS.name() + " is the period of -D" + TARGET_CPU_LIMIT.name()
-                        + ", which is not set");
+            if (given.has(TARGET_CPU_PERIOD_MS)) {
+                throw new SettingException(given.spelled(TARGET_CPU_PERIOD_MS) + " is the period of "
+                        + given.spelled(TARGET_CPU_LIMIT) + ", which is not set");
             }
             return null;
         }
@@ -30,18 +28,18 @@ public record CpuQuota(double cpus, int periodMs) {
         try {
             cpus = Double.parseDouble(limit);
         } catch (NumberFormatException e) {
-            throw TARGET_CPU_LIMIT.bad(limit);
+            throw given.bad(TARGET_CPU_LIMIT, limit);
         }
-        int periodMs = TARGET_CPU_PERIOD_MS.atLeast(properties, 1, Integer.parseInt(TARGET_CPU_PERIOD_MS.defaultValue()));
+        int periodMs = TARGET_CPU_PERIOD_MS.atLeast(given, 1, Integer.parseInt(TARGET_CPU_PERIOD_MS.defaultValue()));
         if (periodMs > 1000) {
-            throw TARGET_CPU_PERIOD_MS.bad(Integer.toString(periodMs));
+            throw given.bad(TARGET_CPU_PERIOD_MS, Integer.toString(periodMs));
         }
         // The kernel takes a quota of at least 1 ms.
         if (!(cpus > 0) || cpus > machineCpus || cpus * periodMs < 1) {
-            throw new SettingException(TARGET_CPU_LIMIT.name(), limit, TARGET_CPU_LIMIT.accepts() + ", here at most " + machineCpus
+            throw given.bad(TARGET_CPU_LIMIT, limit, TARGET_CPU_LIMIT.accepts() + ", here at most " + machineCpus
                     + ", and at least 1 ms per period (" + periodMs + " ms)");
         }
-        return new CpuQuota(cpus, periodMs);
+        return new CpuLimit(cpus, periodMs);
     }
 
     public long quotaMicros() {

@@ -1,0 +1,104 @@
+package containerbench.launch;
+
+import containerbench.settings.RunSettings;
+import containerbench.settings.TargetCatalog;
+import containerbench.settings.TargetSettings;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Every target of a run, started in the order of the settings (the baseline first), each answering
+ * a login. If one cannot start, those already started are stopped before the error goes on; closing
+ * stops them all.
+ */
+public final class Targets implements AutoCloseable {
+
+    private final List<RunningTarget> all;
+
+    private Targets(List<RunningTarget> all) {
+        this.all = List.copyOf(all);
+    }
+
+    /**
+     * @param logs where each target's log goes
+     * @param out where the run says what it starts, and what each target reported about itself
+     */
+    public static Targets start(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs, PrintStream out) {
+        List<RunningTarget> started = new ArrayList<>();
+        try {
+            for (TargetSettings target : settings.targets()) {
+                Path log = logs.apply(target);
+                if (target.launched()) {
+                    out.println("container-bench: starting " + target.label() + ", log in " + log);
+                }
+                RunningTarget running = RunningTarget.start(target, settings, catalog, log);
+                started.add(running);
+                running.facts().forEach((key, value) -> out.println("  " + key + " = " + value));
+            }
+            Targets targets = new Targets(started);
+            if (targets.cpuLimitController() != null) {
+                out.println("container-bench: each target limited to " + settings.cpuLimit().cpus() + " CPU per "
+                        + settings.cpuLimit().periodMs() + " ms period (" + targets.cpuLimitController() + ")");
+            }
+            return targets;
+        } catch (RuntimeException e) {
+            started.forEach(RunningTarget::close);
+            throw e;
+        }
+    }
+
+    /** Every target, the baseline first. */
+    public List<RunningTarget> all() {
+        return all;
+    }
+
+    public List<URI> baseUrls() {
+        return all.stream().map(RunningTarget::baseUrl).toList();
+    }
+
+    /** Each target's JVM, -1 for one started elsewhere. */
+    public List<Long> pids() {
+        return all.stream().map(RunningTarget::pid).toList();
+    }
+
+    /** Runs {@code action} when any launched target exits, for whatever reason. */
+    public void onAnyExit(Runnable action) {
+        all.forEach(target -> target.onExit(action));
+    }
+
+    /** The first launched target that has exited, or {@code null} while all live. */
+    public RunningTarget dead() {
+        return all.stream().filter(RunningTarget::died).findFirst().orElse(null);
+    }
+
+    /** Whether every launched target still answers a login; {@code null} when one was not asked (gone, or started elsewhere). */
+    public Boolean answerAfterLoad() {
+        List<Boolean> answered = all.stream().map(RunningTarget::answersAfterLoad).toList();
+        return answered.contains(null) ? null : !answered.contains(false);
+    }
+
+    /** Which kernel interface holds the targets' CPU limit, or {@code null} without one. */
+    public String cpuLimitController() {
+        return all.stream().map(RunningTarget::cgroup).filter(cgroup -> cgroup != null).map(Cgroup::controller).findFirst()
+                .orElse(null);
+    }
+
+    /** The kernel's throttling counters of every target under a CPU limit, by label. */
+    public Map<String, Map<String, Long>> throttling() {
+        Map<String, Map<String, Long>> throttling = new TreeMap<>();
+        all.stream().filter(target -> target.cgroup() != null)
+                .forEach(target -> throttling.put(target.settings().label(), target.cgroup().throttling()));
+        return throttling;
+    }
+
+    @Override
+    public void close() {
+        all.forEach(RunningTarget::close);
+    }
+}

@@ -1,0 +1,33 @@
+package containerbench.run;
+
+import containerbench.results.ResultsStore;
+import containerbench.results.StoredRun;
+import containerbench.settings.RunSettings;
+import containerbench.settings.SettingsFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * A run this process hands to another JVM (Maven's Gatling JVM, or one of the other injectors):
+ * its settings written once, as this process resolved them, and its results file claimed here, so
+ * that this process reads the child's results from the file it named, never from the child's output.
+ *
+ * @param settingsFile what the child is given ({@code -Dcontainerbench.settings})
+ * @param resultsFile where the child writes its results
+ */
+public record ChildRun(Path settingsFile, Path resultsFile) {
+
+    /** Claims a results file for a run of {@code settings} in its results folder, and writes its settings beside it. */
+    public static ChildRun prepare(RunSettings settings) {
+        ResultsStore store = new ResultsStore(settings.benchmarksDir());
+        Path results = store.fileOf(store.claim(settings.runName(), Instant.now()));
+        return new ChildRun(SettingsFile.write(settings, results), results);
+    }
+
+    /** The results the child wrote, or {@code null} when it wrote none (it did not get as far as its load). */
+    public StoredRun results() throws IOException {
+        return Files.size(resultsFile) == 0 ? null : ResultsStore.read(resultsFile);
+    }
+}

@@ -1,0 +1,100 @@
+package containerbench.run;
+
+import containerbench.launch.RunningTarget;
+import containerbench.launch.Targets;
+import containerbench.measure.BlockResult;
+import containerbench.measure.Environment;
+import containerbench.measure.GatlingInjector;
+import containerbench.measure.Measurement;
+import containerbench.results.Comparisons;
+import containerbench.results.Injection;
+import containerbench.results.ResultsStore;
+import containerbench.results.RunResult;
+import containerbench.results.RunStatus;
+import containerbench.results.StoredRun;
+import containerbench.settings.InjectorShare;
+import containerbench.settings.RunSettings;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The results of one run as its stages fill them in, written to the run's file each time: when the
+ * load is about to begin, and at the end, complete, failed or interrupted; or, when it never got
+ * that far, failed with the reason.
+ */
+final class RunRecord {
+
+    private final RunOrder order;
+    private final String startedAt;
+    private RunResult running;
+
+    RunRecord(RunOrder order, Instant startedAt) {
+        this.order = order;
+        this.startedAt = startedAt.toString();
+    }
+
+    ResultsStore store() {
+        return order.store();
+    }
+
+    /** A run that ended before its load began: a target that did not start, a probe that got no answer. */
+    void failedToStart(String why) {
+        RunSettings settings = order.settings();
+        write(RunResult.builder().runId(order.runId()).status(RunStatus.FAILED).container(settings.target().container())
+                .description(settings.description(order.catalog())).startedAt(startedAt).finishedAt(Instant.now().toString())
+                .failure(why).build());
+    }
+
+    /** The run as its load is about to begin: what it measures, on which machine, with which injector. */
+    synchronized RunResult running(Targets targets, InjectorShare share, Environment environment) {
+        RunSettings settings = order.settings();
+        List<RunResult.Target> described = new ArrayList<>();
+        for (RunningTarget target : targets.all()) {
+            described.add(RunResult.Target.of(target.settings(), target.facts(), target.baseUrl().toString(),
+                    order.store().relative(order.logOf(target.settings()))));
+        }
+        running = RunResult.builder().runId(order.runId()).description(settings.description(order.catalog()))
+                .startedAt(startedAt).targets(described).plan(RunResult.Plan.of(settings.plan(), settings.recording()))
+                .interleaving(RunResult.Interleaving.of(settings.interleaving()))
+                .cpuLimit(RunResult.CpuLimit.of(settings.cpuLimit(), targets.cpuLimitController()))
+                .injector(GatlingInjector.inspect()).environment(environment)
+                .injection(share.alone() ? null : new Injection(share.count(), share.index(), share.startAt().toString(), null))
+                .build();
+        write(running);
+        return running;
+    }
+
+    /**
+     * The run as it ended: every step's figures, the verdicts of an interleaved run, how the
+     * targets fared.
+     *
+     * @param gatlingRun the folder of this run's Gatling report, or {@code null} when it is not known
+     * @param failure why the run failed, or {@code null}
+     */
+    synchronized StoredRun finished(RunStatus status, Measurement measurement, Schedule schedule, Targets targets,
+            Path gatlingRun, Boolean answeredAfterRun, String failure) {
+        List<String> labels = running.targets().stream().map(RunResult.Target::label).toList();
+        Map<String, String> stoppedBy = new TreeMap<>();
+        schedule.stoppedBy().forEach((tier, why) -> stoppedBy.put(measurement.tierName(tier), why));
+        List<RunResult.Settling> settling = new ArrayList<>();
+        for (int i = 0; i < labels.size(); i++) {
+            settling.add(new RunResult.Settling(labels.get(i), measurement.warmupSeconds().get(i), schedule.settled().get(i)));
+        }
+        List<BlockResult> blocks = measurement.blocks();
+        RunResult.CpuLimit limit = running.cpuLimit();
+        return write(running.toBuilder().status(status).finishedAt(Instant.now().toString())
+                .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
+                .sampling(measurement.sampling()).warmups(measurement.warmupResults()).settling(settling)
+                .tiers(measurement.tierResults()).blocks(blocks).comparisons(Comparisons.of(blocks, labels, stoppedBy))
+                .answeredAfterRun(answeredAfterRun).cpuLimit(limit == null ? null : limit.throttled(targets.throttling()))
+                .failure(failure).build());
+    }
+
+    private StoredRun write(RunResult result) {
+        return new StoredRun(result, order.store().write(result));
+    }
+}

@@ -1,0 +1,62 @@
+package containerbench.launcher;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a target tells the harness on its standard output: one line {@code [container-bench]
+ * key=value} per fact (what it is, its JVM, every knob as {@code knob.NAME}), then {@code
+ * [container-bench] ready port=N} once its port is bound. Written by {@link TargetMain} and the
+ * server launchers, read by the harness: both sides use this class, so neither re-types a key.
+ */
+public final class TargetProtocol {
+
+    public static final String PREFIX = "[container-bench] ";
+    private static final String READY = PREFIX + "ready port=";
+
+    public static final String CONTAINER = "container";
+    public static final String CONTAINER_VERSION = "container.version";
+    public static final String JAVA_VERSION = "java.version";
+    public static final String JVM_ARGS = "jvm.args";
+    /** Every knob, as {@code knob.NAME}: what the container holds after start, or what it was given where it cannot be read back. */
+    public static final String KNOB = "knob.";
+    /** A standalone server's own JVM, the process to sample, rather than its launcher's. */
+    public static final String SERVER_PID = "server.pid";
+    /** A standalone server's process group, stopped by its launcher, or by the harness when the launcher cannot. */
+    public static final String SERVER_GROUP = "server.group";
+
+    private TargetProtocol() {
+    }
+
+    public static String factLine(String key, String value) {
+        return PREFIX + key + "=" + value;
+    }
+
+    public static String readyLine(int port) {
+        return READY + port;
+    }
+
+    /** The port a ready line announces, or -1 for any other line. */
+    public static int readyPort(String line) {
+        return line.startsWith(READY) ? Integer.parseInt(line.substring(READY.length()).trim()) : -1;
+    }
+
+    /** Adds the fact a line states to {@code facts}; any other line adds nothing. */
+    public static void readFact(String line, Map<String, String> facts) {
+        int equals = line.indexOf('=');
+        if (line.startsWith(PREFIX) && equals > PREFIX.length() && readyPort(line) < 0) {
+            facts.put(line.substring(PREFIX.length(), equals), line.substring(equals + 1));
+        }
+    }
+
+    /** The knobs among the facts, by their own names ({@code knob.maxThreads=512} as {@code maxThreads=512}). */
+    public static Map<String, String> knobs(Map<String, String> facts) {
+        Map<String, String> knobs = new TreeMap<>();
+        facts.forEach((key, value) -> {
+            if (key.startsWith(KNOB)) {
+                knobs.put(key.substring(KNOB.length()), value);
+            }
+        });
+        return knobs;
+    }
+}
