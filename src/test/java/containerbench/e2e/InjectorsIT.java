@@ -40,7 +40,7 @@ class InjectorsIT {
 
         List<RunResult> parts = new ArrayList<>();
         RunResult merged = null;
-        for (Path file : Runs.list(benchmarks, ".json")) {
+        for (Path file : ResultsStore.runFiles(benchmarks)) {
             StoredRun stored = ResultsStore.read(file);
             if (stored.run().runId().startsWith("tomcat-merged-")) {
                 merged = stored.run();
@@ -48,7 +48,7 @@ class InjectorsIT {
                 parts.add(stored.run());
             }
         }
-        assertNotNull(merged, "a merged results file: " + Runs.list(benchmarks, ".json"));
+        assertNotNull(merged, "a merged results file: " + ResultsStore.runFiles(benchmarks));
         assertEquals(injectors, parts.size(), "one results file per injector");
         assertEquals(RunStatus.COMPLETE, merged.status());
         assertNull(merged.injection().index());

@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
@@ -23,6 +24,7 @@ import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -77,9 +79,9 @@ public final class LoginSimulation extends Simulation {
         Rotation rotation = step.rotation();
         ChainBuilder load = asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
                 .doIf(session -> session.contains(BLOCK)).then(login()));
-        // With several injectors every one starts the step at the same instant.
-        return scenario(step.scenario()).pause(session -> step.delay(System.currentTimeMillis())).exec(load)
-                .injectOpen(atOnceUsers(step.users()));
+        // With several injectors every one starts the step at the same instant, once all are ready.
+        return scenario(step.scenario()).asLongAs(session -> run.waitingForOthers()).on(pause(Duration.ofMillis(50)))
+                .pause(session -> step.delay(System.currentTimeMillis())).exec(load).injectOpen(atOnceUsers(step.users()));
     }
 
     private static final String BLOCK = "block";

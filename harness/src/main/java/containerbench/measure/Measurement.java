@@ -37,7 +37,7 @@ public final class Measurement implements AutoCloseable {
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
             int machineCpus) {
-        this(plan, interleaving, labels, pids, sampling, machineCpus, InjectorShare.ALONE);
+        this(plan, interleaving, labels, pids, sampling, machineCpus, InjectorShare.ALONE, null);
     }
 
     /**
@@ -48,10 +48,11 @@ public final class Measurement implements AutoCloseable {
 
     /**
      * @param share this injector's part when several share the run: its users of each tier, and
-     *     every step at its instant from the share's start ({@link #STEP_GAP_SECONDS} apart)
+     *     every step at its instant from {@code start} ({@link #STEP_GAP_SECONDS} apart)
+     * @param start when every injector of a shared run starts its load; {@code null} for one injector
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
-            int machineCpus, InjectorShare share) {
+            int machineCpus, InjectorShare share, LoadStart start) {
         this.labels = List.copyOf(labels);
         this.machineCpus = machineCpus;
         CpuClock clock = new CpuClock();
@@ -65,7 +66,7 @@ public final class Measurement implements AutoCloseable {
                 int users = share.usersOf(plan.warmupUsers());
                 Rotation warmup = new Rotation(name, -1, users, List.of(new Rotation.Target(t, labels.get(t), name, pids.get(t))),
                         rounds, clock, injectorCores);
-                steps.add(new Step(name, users, -1, t, warmup, startOf(share, steps)));
+                steps.add(new Step(name, users, -1, t, warmup, start, offset(steps)));
             }
         }
         // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
@@ -82,7 +83,7 @@ public final class Measurement implements AutoCloseable {
             Rotation.Rounds rounds = several ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
                     interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
             steps.add(new Step(name, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, injectorCores),
-                    startOf(share, steps)));
+                    start, offset(steps)));
         }
         this.failureLog = GatlingFailureLog.attach(causes);
         if (sampling) {
@@ -90,13 +91,9 @@ public final class Measurement implements AutoCloseable {
         }
     }
 
-    /** The instant of the next step of a shared run: the first at the share's start, each after the one before. */
-    private static long startOf(InjectorShare share, List<Step> before) {
-        if (share.startAt() == null) {
-            return 0;
-        }
-        return share.startAt().toEpochMilli()
-                + 1000L * before.stream().mapToInt(step -> step.rotation().mostSeconds() + STEP_GAP_SECONDS).sum();
+    /** When the next step of a shared run starts after the load's start: each after the one before, and a gap. */
+    private static long offset(List<Step> before) {
+        return 1000L * before.stream().mapToInt(step -> step.rotation().mostSeconds() + STEP_GAP_SECONDS).sum();
     }
 
     /** Every step of the load, in the order the simulation runs them. */

@@ -11,14 +11,14 @@ import java.util.List;
  * @param scenario the step's own name, as Gatling's scenarios need one each
  * @param tier the tier's index in the plan, or -1 for a warm-up
  * @param target the target a warm-up loads, by its index in the run; 0 for a tier
- * @param notBefore when several injectors share the run, the instant (epoch ms) its users start on
- *     every one of them; 0 for at once, when the step before has ended
+ * @param start when several injectors share the run, the instant all of them start their load; else {@code null}
+ * @param offsetMillis with a {@code start}, how long after it this step's users start on every injector
  */
-public record Step(String scenario, int users, int tier, int target, Rotation rotation, long notBefore) {
+public record Step(String scenario, int users, int tier, int target, Rotation rotation, LoadStart start, long offsetMillis) {
 
-    /** How long its users wait before they start, from now: none unless the step has an instant. */
+    /** How long its users wait before they start, from now: none unless several injectors share the run. */
     public Duration delay(long nowMillis) {
-        return Duration.ofMillis(Math.max(0, notBefore - nowMillis));
+        return start == null ? Duration.ZERO : Duration.ofMillis(Math.max(0, start.millis() + offsetMillis - nowMillis));
     }
 
     public boolean warmup() {

@@ -142,6 +142,9 @@ public final class ResultsStore {
             throw new IOException("results schema " + schema + ", this version reads schemas "
                     + String.join(", ", RunResult.READABLE.stream().map(String::valueOf).toList()));
         }
+        if (!run.path("runId").isTextual()) {
+            throw new IOException("no runId: not the results of a run");
+        }
         return new StoredRun(JSON.treeToValue(schema < 3 ? oneTarget(run) : run, RunResult.class), file);
     }
 

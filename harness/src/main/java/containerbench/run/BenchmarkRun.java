@@ -6,19 +6,21 @@ import containerbench.launch.Targets;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.Limits;
+import containerbench.measure.LoadStart;
 import containerbench.measure.Measurement;
 import containerbench.measure.Step;
 import containerbench.report.Publication;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
+import containerbench.settings.InjectorShare;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
 import containerbench.settings.TargetSettings;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -31,12 +33,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class BenchmarkRun {
 
-    /** Seconds for the other local injectors to start before the load begins on all. */
-    private static final int LOCAL_START_SECONDS = 20;
-
     private final RunSettings settings;
     private final Targets targets;
     private final LocalInjectors others;
+    // Several injectors on this machine: where this one waits for the others, or null.
+    private final StartBarrier barrier;
     private final Measurement measurement;
     private final Schedule schedule;
     private final RunRecord record;
@@ -49,11 +50,12 @@ public final class BenchmarkRun {
      * @param parent the process that started this JVM (Maven), as it was when the run began: asked
      *     later, a JVM whose Maven was killed meanwhile gets init instead, which never exits
      */
-    private BenchmarkRun(RunSettings settings, Targets targets, LocalInjectors others, Measurement measurement, RunRecord record,
-            ProcessHandle parent) {
+    private BenchmarkRun(RunSettings settings, Targets targets, LocalInjectors others, StartBarrier barrier, Measurement measurement,
+            RunRecord record, ProcessHandle parent) {
         this.settings = settings;
         this.targets = targets;
         this.others = others;
+        this.barrier = barrier;
         this.measurement = measurement;
         this.record = record;
         this.schedule = new Schedule(settings.plan(), settings.interleaving(), labels(settings), measurement);
@@ -93,23 +95,23 @@ public final class BenchmarkRun {
         try {
             targets = Targets.start(order.settings(), order.catalog(), order::logOf, System.out);
             RunSettings settings = order.settings();
-            LocalInjectors others = null;
-            if (settings.injectors().local()) {
-                // Time enough for the other Gatling JVMs to start and find the target.
-                settings = settings.asInjector(0, now.plusSeconds(LOCAL_START_SECONDS).truncatedTo(ChronoUnit.SECONDS));
-                others = LocalInjectors.start(settings, simulation, targets.baseUrls().get(0), order.runId(),
-                        order.catalog().allKnobNames());
-            }
+            InjectorShare share = settings.injectors();
+            // Several injectors start together: at the instant given to each, or once all on this machine are ready.
+            LoadStart start = share.alone() ? null : share.startAt() != null ? LoadStart.at(share.startAt()) : LoadStart.later();
+            Path meeting = share.local() ? StartBarrier.newFolder() : order.startBarrier();
+            StartBarrier barrier = start == null || start.known() ? null : new StartBarrier(meeting, share.index(), share.count(), start);
+            LocalInjectors others = share.local() ? LocalInjectors.start(settings, simulation, targets.baseUrls().get(0),
+                    order.runId(), order.catalog().allKnobNames(), meeting) : null;
             Environment environment = Environment.collect(targets.pids().get(0));
-            RunResult running = record.running(targets, settings.injectors(), environment);
+            RunResult running = record.running(targets, share, start, environment);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), targets.pids(),
-                    settings.sampling(), environment.logicalCpus(), settings.injectors());
+                    settings.sampling(), environment.logicalCpus(), share, start);
             System.out.println("container-bench: run " + order.runId() + " against " + targets.baseUrls() + ", about "
-                    + settings.loadSeconds() + " s of load" + (settings.injectors().alone() ? "" : ", injector "
-                    + settings.injectors().index() + " of " + settings.injectors().count() + " from " + settings.injectors().startAt()));
-            return new BenchmarkRun(settings, targets, others, measurement, record, parent);
+                    + settings.loadSeconds() + " s of load" + (share.alone() ? "" : ", injector " + share.index() + " of "
+                    + share.count() + (start.known() ? " from " + start.instant() : ", once all are ready")));
+            return new BenchmarkRun(settings, targets, others, barrier, measurement, record, parent);
         } catch (java.io.IOException | RuntimeException e) {
             if (targets != null) {
                 targets.close();
@@ -127,6 +129,11 @@ public final class BenchmarkRun {
     /** The base URL of every target, in the order of the settings: the baseline first. */
     public List<URI> baseUrls() {
         return targets.baseUrls();
+    }
+
+    /** Whether this injector's users must wait for the other injectors before their first step: the first ask says this one is ready. */
+    public boolean waitingForOthers() {
+        return barrier != null && barrier.waiting();
     }
 
     /** Whether a target JVM this run launched has exited. */

@@ -21,9 +21,14 @@ public record ChildRun(Path settingsFile, Path resultsFile) {
 
     /** Claims a results file for a run of {@code settings} in its results folder, and writes its settings beside it. */
     public static ChildRun prepare(RunSettings settings) {
+        return prepare(settings, null);
+    }
+
+    /** The same for one of several injectors on this machine, which meet in {@code startBarrier} before their load. */
+    static ChildRun prepare(RunSettings settings, Path startBarrier) {
         ResultsStore store = new ResultsStore(settings.benchmarksDir());
         Path results = store.fileOf(store.claim(settings.runName(), Instant.now()));
-        return new ChildRun(SettingsFile.write(settings, results), results);
+        return new ChildRun(SettingsFile.write(settings, results, startBarrier), results);
     }
 
     /** The results the child wrote, or {@code null} when it wrote none (it did not get as far as its load). */

@@ -21,9 +21,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The other injectors of {@code -Dinjectors=N} on this machine: Gatling JVMs started as this one was
- * (same classpath and JVM options), each handed its settings (its index, the start instant, the
- * target this run launched) and the results file claimed for it; this JVM is injector 0 and merges
- * them. They are in this JVM's process group (Ctrl-C reaches them) and stop when it stops.
+ * (same classpath and JVM options), each handed its settings (its index, the target this run
+ * launched, the folder where all meet before their load) and the results file claimed for it; this
+ * JVM is injector 0 and merges them. They are in this JVM's process group (Ctrl-C reaches them) and stop when it stops.
  */
 final class LocalInjectors implements AutoCloseable {
 
@@ -33,11 +33,13 @@ final class LocalInjectors implements AutoCloseable {
     private final List<Process> processes;
     private final List<ChildRun> runs;
     private final List<Path> logs;
+    private final Path startBarrier;
 
-    private LocalInjectors(List<Process> processes, List<ChildRun> runs, List<Path> logs) {
+    private LocalInjectors(List<Process> processes, List<ChildRun> runs, List<Path> logs, Path startBarrier) {
         this.processes = processes;
         this.runs = runs;
         this.logs = logs;
+        this.startBarrier = startBarrier;
     }
 
     /**
@@ -45,9 +47,10 @@ final class LocalInjectors implements AutoCloseable {
      * @param simulation the simulation class this JVM runs
      * @param target the target this run launched, which the others load
      * @param knobs every container's knob names (and common names): not handed on
+     * @param startBarrier where all of them meet before their load ({@link StartBarrier})
      */
-    static LocalInjectors start(RunSettings settings, String simulation, URI target, String runId, Collection<String> knobs)
-            throws IOException {
+    static LocalInjectors start(RunSettings settings, String simulation, URI target, String runId, Collection<String> knobs,
+            Path startBarrier) throws IOException {
         Set<String> ours = new HashSet<>(knobs);
         RunProperties.ALL.forEach(property -> ours.add(property.name()));
         ours.addAll(List.of(RunProperties.CONTAINER_PROFILES, RunProperties.SETTINGS_FILE));
@@ -58,7 +61,7 @@ final class LocalInjectors implements AutoCloseable {
         List<ChildRun> runs = new ArrayList<>();
         List<Path> logs = new ArrayList<>();
         for (int index = 1; index < share.count(); index++) {
-            ChildRun child = ChildRun.prepare(settings.loading(target).asInjector(index, share.startAt()));
+            ChildRun child = ChildRun.prepare(settings.loading(target).asInjector(index, null), startBarrier);
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
             command.addAll(jvm);
             command.addAll(List.of("-D" + RunProperties.SETTINGS_FILE + "=" + child.settingsFile(),
@@ -71,15 +74,10 @@ final class LocalInjectors implements AutoCloseable {
         }
         System.out.println("container-bench: " + (share.count() - 1) + " more injector(s) started, logs in "
                 + settings.benchmarksDir());
-        LocalInjectors injectors = new LocalInjectors(processes, runs, logs);
+        LocalInjectors injectors = new LocalInjectors(processes, runs, logs, startBarrier);
         // From their start: Maven killed or Ctrl-C while this run still starts must stop them too.
         Runtime.getRuntime().addShutdownHook(new Thread(injectors::close, "injectors-stop"));
         return injectors;
-    }
-
-    /** The injectors' logs, index 1 first. */
-    List<Path> logs() {
-        return logs;
     }
 
     /**
@@ -131,7 +129,7 @@ final class LocalInjectors implements AutoCloseable {
         }
     }
 
-    /** Stops every injector still running. */
+    /** Stops every injector still running, and removes the folder where they met. */
     @Override
     public void close() {
         for (Process process : processes) {
@@ -147,5 +145,6 @@ final class LocalInjectors implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        StartBarrier.remove(startBarrier);
     }
 }

@@ -21,9 +21,9 @@ import java.util.Map;
  * What this Gatling JVM was told to run, and where its results go: the settings file a parent
  * wrote with the results file it claimed (./bench run, a study's cell, the calibration, injector 0),
  * or else the {@code -D} properties a user gave Maven, parsed here once, and a results file claimed
- * here.
+ * here. One of several injectors started on this machine also gets the folder they meet in before their load.
  */
-record RunOrder(RunSettings settings, TargetCatalog catalog, ResultsStore store, String runId) {
+record RunOrder(RunSettings settings, TargetCatalog catalog, ResultsStore store, String runId, Path startBarrier) {
 
     static RunOrder ofThisJvm(Instant now) {
         TargetCatalog catalog = TargetCatalog.read(ProjectRoot.find());
@@ -32,7 +32,7 @@ record RunOrder(RunSettings settings, TargetCatalog catalog, ResultsStore store,
         if (file == null) {
             RunSettings settings = RunSettings.from(Given.maven(given), catalog, CpuPlacement.machineCpus());
             ResultsStore store = new ResultsStore(settings.benchmarksDir());
-            return new RunOrder(settings, catalog, store, store.claim(settings.runName(), now));
+            return new RunOrder(settings, catalog, store, store.claim(settings.runName(), now), null);
         }
         List<String> beside = given.keySet().stream().filter(name -> !RunProperties.FROM_THE_POM.contains(name))
                 .filter(name -> RunProperties.ALL.stream().anyMatch(p -> p.name().equals(name))
@@ -43,7 +43,7 @@ record RunOrder(RunSettings settings, TargetCatalog catalog, ResultsStore store,
         }
         SettingsFile handed = SettingsFile.read(Path.of(file));
         ResultsStore store = new ResultsStore(handed.results().getParent());
-        return new RunOrder(handed.settings(), catalog, store, store.adopt(handed.results()));
+        return new RunOrder(handed.settings(), catalog, store, store.adopt(handed.results()), handed.startBarrier());
     }
 
     /** Where a target's log goes: beside the results, one per target when there are several. */

@@ -5,6 +5,7 @@ import containerbench.launch.Targets;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
+import containerbench.measure.LoadStart;
 import containerbench.measure.Measurement;
 import containerbench.results.Comparisons;
 import containerbench.results.Injection;
@@ -31,6 +32,7 @@ final class RunRecord {
     private final RunOrder order;
     private final String startedAt;
     private RunResult running;
+    private LoadStart start;
 
     RunRecord(RunOrder order, Instant startedAt) {
         this.order = order;
@@ -49,8 +51,13 @@ final class RunRecord {
                 .failure(why).build());
     }
 
-    /** The run as its load is about to begin: what it measures, on which machine, with which injector. */
-    synchronized RunResult running(Targets targets, InjectorShare share, Environment environment) {
+    /**
+     * The run as its load is about to begin: what it measures, on which machine, with which injector.
+     *
+     * @param start when every injector of a shared run starts its load, perhaps not known yet; {@code null} for one injector
+     */
+    synchronized RunResult running(Targets targets, InjectorShare share, LoadStart start, Environment environment) {
+        this.start = start;
         RunSettings settings = order.settings();
         List<RunResult.Target> described = new ArrayList<>();
         for (RunningTarget target : targets.all()) {
@@ -62,7 +69,8 @@ final class RunRecord {
                 .interleaving(RunResult.Interleaving.of(settings.interleaving()))
                 .cpuLimit(RunResult.CpuLimit.of(settings.cpuLimit(), targets.cpuLimitController()))
                 .injector(GatlingInjector.inspect()).environment(environment)
-                .injection(share.alone() ? null : new Injection(share.count(), share.index(), share.startAt().toString(), null))
+                .injection(share.alone() ? null : new Injection(share.count(), share.index(),
+                        start.known() ? start.instant().toString() : null, null))
                 .build();
         write(running);
         return running;
@@ -91,6 +99,8 @@ final class RunRecord {
                 .sampling(measurement.sampling()).warmups(measurement.warmupResults()).settling(settling)
                 .tiers(measurement.tierResults()).blocks(blocks).comparisons(Comparisons.of(blocks, labels, stoppedBy))
                 .answeredAfterRun(answeredAfterRun).cpuLimit(limit == null ? null : limit.throttled(targets.throttling()))
+                .injection(start == null ? null : new Injection(running.injection().count(), running.injection().index(),
+                        start.known() ? start.instant().toString() : null, null))
                 .failure(failure).build());
     }
 

@@ -17,8 +17,10 @@ import java.nio.file.Path;
  * that it finds the child's results without reading the child's output.
  *
  * @param results the results file the parent claimed (created empty) for the child's run
+ * @param startBarrier for one of several injectors started together on one machine, the folder in
+ *     which they wait for each other before their load; else {@code null}
  */
-public record SettingsFile(int schema, RunSettings settings, Path results) {
+public record SettingsFile(int schema, RunSettings settings, Path results, Path startBarrier) {
 
     public static final int SCHEMA = 1;
 
@@ -30,11 +32,11 @@ public record SettingsFile(int schema, RunSettings settings, Path results) {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /** Writes {@code settings} for the run that will write {@code results}, beside it; returns the settings file. */
-    public static Path write(RunSettings settings, Path results) {
+    public static Path write(RunSettings settings, Path results, Path startBarrier) {
         String name = results.getFileName().toString();
         Path file = results.resolveSibling(name.substring(0, name.length() - ".json".length()) + SUFFIX);
         try {
-            Files.write(file, JSON.writeValueAsBytes(new SettingsFile(SCHEMA, settings, results.toAbsolutePath())));
+            Files.write(file, JSON.writeValueAsBytes(new SettingsFile(SCHEMA, settings, results.toAbsolutePath(), startBarrier)));
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

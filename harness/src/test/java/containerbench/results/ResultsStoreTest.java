@@ -93,8 +93,11 @@ class ResultsStoreTest {
         Files.createFile(elsewhere);
         assertThrows(containerbench.settings.SettingException.class, () -> store.adopt(elsewhere), "only in its own folder");
         assertEquals(List.of(store.fileOf(runId)), ResultsStore.runFiles(dir), "a settings file beside it is no results file");
-        Files.createFile(dir.resolve(runId + containerbench.settings.SettingsFile.SUFFIX));
+        Path settings = Files.writeString(dir.resolve(runId + containerbench.settings.SettingsFile.SUFFIX),
+                "{ \"schema\" : 1, \"settings\" : { }, \"results\" : \"x.json\" }");
         assertEquals(List.of(store.fileOf(runId)), ResultsStore.runFiles(dir));
+        assertEquals("no runId: not the results of a run", assertThrows(IOException.class, () -> ResultsStore.read(settings))
+                .getMessage(), "named as a file, a settings file is still no run");
         assertEquals("no answer", ResultsStore.read(store.fileOf(runId)).run().failure());
     }
 }

@@ -30,11 +30,12 @@ class SettingsFileTest {
                 .loading(URI.create("http://127.0.0.1:18081")).asInjector(2, Instant.parse("2026-12-02T05:00:00Z"));
         for (RunSettings settings : java.util.List.of(interleaved, injector)) {
             Path results = Files.createFile(dir.resolve(settings.runName() + ".json"));
-            Path file = SettingsFile.write(settings, results);
+            Path file = SettingsFile.write(settings, results, dir.resolve("meeting"));
             assertEquals(dir.resolve(settings.runName() + SettingsFile.SUFFIX), file, "beside the results file it names");
             SettingsFile read = SettingsFile.read(file);
             assertEquals(settings, read.settings());
             assertEquals(results, read.results());
+            assertEquals(dir.resolve("meeting"), read.startBarrier());
         }
         assertEquals("--", interleaved.prefix(), "later messages name settings as the user wrote them");
         assertEquals("tomcat-injector2", injector.runName());
