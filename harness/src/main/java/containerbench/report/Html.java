@@ -1,6 +1,14 @@
 package containerbench.report;
 
-/** Escaping for text placed in HTML, and for JSON placed inside a script element. */
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Escaping for text placed in HTML and for JSON placed inside a script element, and the pages'
+ * styles and scripts, which live as resources beside this class.
+ */
 public final class Html {
 
     private Html() {
@@ -26,5 +34,17 @@ public final class Html {
     /** JSON that cannot close the script element it sits in. */
     public static String scriptJson(String json) {
         return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+    }
+
+    /** A style sheet or script of the pages ({@code page.css}, {@code comparison.js}), as text. */
+    public static String resource(String name) {
+        try (InputStream in = Html.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + name + " beside " + Html.class.getName() + " on the classpath");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -11,7 +11,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The runs a comparison shows, read from results files, and why any file was left out: a missing,
@@ -48,8 +47,8 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
 
     private static List<StoredRun> latestPerContainer(Path dir, List<String> problems) {
         Map<String, StoredRun> latest = new LinkedHashMap<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+        try {
+            for (Path file : ResultsStore.runFiles(dir)) {
                 StoredRun run = readOne(file, problems);
                 // One injector's part of a shared run measured only its share of the users: the
                 // merged run stands for it (named as a file, a part is still shown).

@@ -21,9 +21,4 @@ public record Spread(int n, double mean, double sd, double cvPercent, double ci9
         return new Spread(n, Decimals.two(mean), Decimals.two(sd), mean == 0 ? 0 : Decimals.two(100 * sd / mean),
                 Decimals.two(mean - half), Decimals.two(mean + half));
     }
-
-    /** Whether the two intervals overlap: the difference between the means is not established. */
-    public boolean overlaps(Spread other) {
-        return ci95Low <= other.ci95High && other.ci95Low <= ci95High;
-    }
 }

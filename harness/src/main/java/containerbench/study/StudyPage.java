@@ -7,8 +7,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The study view: one table per tier, every configuration with its repetitions' TPS spread, the
- * best marked, and those whose 95% interval overlaps the best's marked as not different.
+ * The study view: one table per tier, every configuration with its repetitions' TPS spread and its
+ * TPS over the baseline's, paired round by round with its 95% interval; the best mean marked, and
+ * "not different from baseline" where that interval holds 1.
  */
 final class StudyPage {
 
@@ -17,11 +18,8 @@ final class StudyPage {
 
     static String html(StudyResult study) {
         StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>study ")
-                .append(Html.text(study.study())).append("</title>\n<style>\n")
-                .append("body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}")
-                .append("th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right;font-variant-numeric:tabular-nums}")
-                .append("th{background:#f3f3f3}td.l,th.l{text-align:left}tr.best td{font-weight:bold;background:#ebfbee}")
-                .append("tr.same td{background:#f8f9fa}\n</style>\n</head>\n<body>\n<h1>Study ").append(Html.text(study.study()))
+                .append(Html.text(study.study())).append("</title>\n<style>\n").append(Html.resource("page.css"))
+                .append("</style>\n</head>\n<body>\n<h1>Study ").append(Html.text(study.study()))
                 .append("</h1>\n<p>").append(Html.text(study.description())).append("</p>\n<p>")
                 .append(study.cells().size()).append(" cells from ").append(Html.text(study.startedAt())).append(" to ")
                 .append(Html.text(study.finishedAt())).append("; ").append(study.failedCells())

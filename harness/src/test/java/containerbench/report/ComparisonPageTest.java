@@ -42,6 +42,14 @@ class ComparisonPageTest {
     private static final Environment ENVIRONMENT = new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536, 4096,
             "32768-60999", "0,1", "0,1");
 
+    private static String page(RunSet set, Path dir) {
+        return HtmlView.render(ComparisonDocument.of(set, dir));
+    }
+
+    private static String summary(RunSet set) {
+        return MarkdownView.render(ComparisonDocument.of(set, Path.of(".")));
+    }
+
     private static StoredRun stored(RunResult run) {
         return new StoredRun(run, Path.of("results", run.runId() + ".json"));
     }
@@ -58,7 +66,7 @@ class ComparisonPageTest {
     void everyValueIsEscapedSoThatNothingInAResultRunsInTheBrowser() {
         RunSet set = new RunSet(List.of(stored(run("tomcat", "2026-01-01T00:00:00Z",
                 Map.of("maxThreads", "<script>alert(1)</script>"), null, tier(500, 1, 1)))), List.of("x.json: <img src=x onerror=alert(1)>"));
-        String html = ComparisonPage.html(set, Path.of("."));
+        String html = page(set, Path.of("."));
         assertFalse(html.contains("<script>alert(1)"), "a value became markup");
         assertFalse(html.contains("<img src=x"), "a problem became markup");
         assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
@@ -73,7 +81,7 @@ class ComparisonPageTest {
     void theMarkdownSummaryHasARowPerRunAndTierAndShowsNoMinusOne() {
         TierResult unknownCpu = new TierResult("100 users", null, 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
                 Map.of(), List.of(), 0, 10_000, new TierResources(10, -1, -1, -1, -1, -1, -1, -1, 100, 190, false, false, null), false);
-        String md = ComparisonPage.markdown(new RunSet(List.of(
+        String md = summary(new RunSet(List.of(
                 stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(100, 40_000, 20), tier(500, 50_000, 20))),
                 stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, unknownCpu))), List.of()));
         assertTrue(md.contains("| 100 | tomcat | 1000 | 1000 | 0 | 40000 | 2.50 | 2 | 5 | 9 | 40 | 0.00 | 90 | 99 | 20.0 | 400 | 200 | 100 | machine busy |"), md);
@@ -93,7 +101,7 @@ class ComparisonPageTest {
                 tier(500, 1, 1)), results.resolve("tomcat-1.json"));
         StoredRun absent = new StoredRun(run("undertow", "2026-01-01T00:05:00Z", Map.of(), "gatling/loginsimulation-2/index.html",
                 tier(500, 1, 1)), results.resolve("undertow-1.json"));
-        String html = ComparisonPage.html(new RunSet(List.of(present, absent), List.of()), dir.resolve("page"));
+        String html = page(new RunSet(List.of(present, absent), List.of()), dir.resolve("page"));
         assertTrue(html.contains("<a href=\"../results/gatling/loginsimulation-1/index.html\">loginsimulation-1</a>"), html);
         assertTrue(html.contains("<a href=\"../results/tomcat.target.log\">tomcat.target.log</a>"), html);
         assertTrue(html.contains("loginsimulation-2 <small>(not here)</small>"), html);
@@ -106,13 +114,32 @@ class ComparisonPageTest {
         RunResult shorter = run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26));
         RunResult undertow = shorter.toBuilder().gatlingReport(null).plan(new RunResult.Plan(List.of(500), 5, 5, 500, true)).build();
         RunSet set = new RunSet(List.of(stored(tomcat), stored(undertow)), List.of());
-        String html = ComparisonPage.html(set, Path.of("."));
+        String html = page(set, Path.of("."));
         assertFalse(html.contains("TPS is 74%"), "no finding between unlike runs");
         assertFalse(html.contains("class=\"findings\""), "no findings at all");
         assertTrue(html.contains("plan: [500] users, 5 s per tier vs [500] users, 15 s per tier; warm-up: 5 s at 500 users vs"
                 + " 30 s at 500 users. No finding is made between runs measured differently."), html);
-        String md = ComparisonPage.markdown(set);
+        String md = summary(set);
         assertFalse(md.contains("TPS is 74%"), md);
         assertTrue(md.contains("### Not compared"), md);
+    }
+
+    @Test
+    void thePageAndTheSummarySayTheSameThingsInTheSameOrder() {
+        RunResult tomcat = run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20));
+        RunResult undertow = run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26));
+        RunResult shorter = run("jetty", "2026-01-01T00:10:00Z", Map.of(), null, tier(500, 45_000, 22)).toBuilder()
+                .plan(new RunResult.Plan(List.of(500), 5, 5, 500, true)).build();
+        RunSet set = new RunSet(List.of(stored(tomcat), stored(undertow), stored(shorter)), List.of("broken.json: not JSON"));
+        List<String> fromPage = java.util.regex.Pattern.compile("<h2>(.*?)( <small>.*)?</h2>").matcher(page(set, Path.of(".")))
+                .results().map(m -> m.group(1)).filter(heading -> !heading.equals("Charts")).toList();
+        List<String> fromSummary = summary(set).lines().filter(line -> line.startsWith("### "))
+                .map(line -> line.substring(4).replace("`", "")).toList();
+        assertEquals(List.of("Left out", "Runs", "Figures of runs measured alike: tomcat-2026-01-01T00:00:00Z,"
+                + " undertow-2026-01-01T00:05:00Z", "Figures: jetty-2026-01-01T00:10:00Z", "Not compared"), fromPage);
+        assertEquals(fromPage, fromSummary);
+        String md = summary(set);
+        assertTrue(md.indexOf("undertow TPS is 74% of tomcat's") < md.indexOf("### Figures: jetty"), "findings within their group");
+        assertTrue(md.contains("| `jetty-2026-01-01T00:10:00Z` | jetty 1.0 |"), "every target in the runs table: " + md);
     }
 }

@@ -1,8 +1,6 @@
 package containerbench.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,13 +24,6 @@ class SpreadTest {
         Spread spread = Spread.of(List.of(5.0));
         assertEquals(0, spread.sd());
         assertEquals(5.0, spread.ci95Low());
-    }
-
-    @Test
-    void overlappingIntervalsAreNotDifferent() {
-        Spread a = Spread.of(List.of(100.0, 101.0, 102.0));
-        assertTrue(a.overlaps(Spread.of(List.of(101.0, 102.0, 103.0))));
-        assertFalse(a.overlaps(Spread.of(List.of(200.0, 201.0, 202.0))));
     }
 
     @Test

@@ -1,0 +1,219 @@
+package containerbench.report;
+
+import containerbench.measure.Environment;
+import containerbench.measure.TierResources;
+import containerbench.measure.TierResult;
+import containerbench.results.RunResult;
+import containerbench.results.StoredRun;
+import containerbench.results.TierComparison;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * What a comparison says, in the order it says it: the runs left out, the verdicts of every
+ * interleaved run, the runs, their figures in groups of runs measured alike with the findings
+ * between separate runs, the runs not compared and why, and the charts' data. The page
+ * ({@link HtmlView}) and {@code summary.md} ({@link MarkdownView}) each lay out these sections,
+ * in this order; neither decides what is said.
+ */
+record ComparisonDocument(String title, int runCount, List<String> leftOut, List<VerdictSection> verdicts, List<RunRow> runs,
+        List<FigureSection> figures, List<String> notCompared, Map<String, Object> charts) {
+
+    /** One interleaved run's verdicts, with the data of its ratio chart. */
+    record VerdictSection(String run, String heading, String design, List<String> sentences, String warmups,
+            Map<String, Object> ratioChart) {
+    }
+
+    /**
+     * One target of one run, as the runs table lists it.
+     *
+     * @param report the run's Gatling report; {@code null} when the results name none
+     * @param log the target's log; {@code null} when the results name none
+     */
+    record RunRow(String run, String target, String started, String status, String plan, String jvm, String cpuLimit,
+            List<String> settings, List<String> machine, Link report, Link log) {
+    }
+
+    /** A file the page links to, relative to the page; {@code href} is {@code null} when the file is not there. */
+    record Link(String name, String href) {
+    }
+
+    /** The figures of runs measured alike, with the findings between their separate runs. */
+    record FigureSection(String heading, List<String> findings, List<FigureRow> rows) {
+    }
+
+    /** One tier of one series; {@code first} marks the first row of its number of users. */
+    record FigureRow(int users, String label, TierRow row, boolean first) {
+    }
+
+    static ComparisonDocument of(RunSet set, Path pageDir) {
+        List<Series> series = Series.of(set.runs());
+        List<VerdictSection> verdicts = new ArrayList<>();
+        for (StoredRun stored : set.runs()) {
+            RunResult run = stored.run();
+            if (run.interleaved()) {
+                verdicts.add(new VerdictSection(run.runId(), run.description(), run.interleaving().rounds() + " rounds of "
+                        + run.interleaving().blockSeconds() + " s blocks per tier; ratios to " + run.baseline().label()
+                        + " with 95% intervals from the paired rounds", Verdicts.sentences(run), Verdicts.warmups(run),
+                        ratioChart("chart-ratio-" + verdicts.size(), run)));
+            }
+        }
+        List<RunRow> runs = new ArrayList<>();
+        for (StoredRun stored : set.runs()) {
+            stored.run().targets().forEach(target -> runs.add(runRow(stored, target, pageDir)));
+        }
+        List<List<StoredRun>> groups = Likeness.groups(set.runs());
+        List<FigureSection> figures = new ArrayList<>();
+        for (List<StoredRun> group : groups) {
+            List<Series> inGroup = series.stream().filter(s -> group.contains(s.stored())).toList();
+            figures.add(new FigureSection((group.size() == 1 ? "Figures: " : "Figures of runs measured alike: ")
+                    + String.join(", ", group.stream().map(r -> r.run().runId()).toList()),
+                    Findings.sentences(inGroup.stream().filter(s -> !s.run().interleaved()).toList()), rows(inGroup)));
+        }
+        Map<String, Object> charts = chartData(series);
+        charts.put("ratios", verdicts.stream().map(VerdictSection::ratioChart).toList());
+        return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, runs, figures,
+                groups.size() > 1 ? differences(groups) : List.of(), charts);
+    }
+
+    private static String title(RunSet set) {
+        return String.join("; ", set.runs().stream().map(r -> r.run().description() == null ? r.run().container()
+                : r.run().description()).distinct().toList());
+    }
+
+    private static RunRow runRow(StoredRun stored, RunResult.Target target, Path pageDir) {
+        RunResult run = stored.run();
+        Map<String, String> aspects = Likeness.of(run);
+        List<String> settings = new ArrayList<>();
+        if (target.settings() != null) {
+            target.settings().forEach((knob, value) -> settings.add(knob + "=" + value));
+        }
+        Environment env = run.environment();
+        List<String> machine = env == null ? List.of() : List.of(aspects.get("machine") + ", " + env.os(),
+                "ulimit -n " + env.injectorOpenFilesLimit() + ", somaxconn " + env.somaxconn() + ", " + aspects.get("CPU placement"));
+        return new RunRow(run.runId(), target.label() + " " + target.containerVersion(), run.startedAt(), run.status().word(),
+                aspects.get("plan") + ", warm-up " + aspects.get("warm-up"),
+                target.launched() ? "Java " + target.java() + " " + target.jvmArgs() : "running at " + target.url(),
+                cpuLimit(run, target), settings, machine, link(stored.gatlingReport(), pageDir, true),
+                link(stored.resolve(target.log()), pageDir, false));
+    }
+
+    /** The target's CPU limit and how often the kernel throttled it, or {@code null}. */
+    private static String cpuLimit(RunResult run, RunResult.Target target) {
+        RunResult.CpuLimit limit = run.cpuLimit();
+        if (limit == null) {
+            return null;
+        }
+        Map<String, Long> throttled = limit.throttling() == null ? Map.of() : limit.throttling().getOrDefault(target.label(), Map.of());
+        return "CPU limit " + limit.cpus() + " per " + limit.periodMs() + " ms (" + limit.controller() + ")"
+                + (throttled.isEmpty() ? "" : ", throttled in " + throttled.get("throttledPeriods") + " of "
+                        + throttled.get("periods") + " periods, " + throttled.get("throttledMicros") / 1000 + " ms in all");
+    }
+
+    /**
+     * A link relative to the page, or {@code null} when the results name no file. A report counts
+     * as there when its folder is: the page a run writes at its end comes just before Gatling writes
+     * that run's report into the folder it already has.
+     */
+    private static Link link(Path file, Path pageDir, boolean report) {
+        if (file == null) {
+            return null;
+        }
+        String name = (report ? file.getParent().getFileName() : file.getFileName()).toString();
+        boolean there = report ? Files.isDirectory(file.getParent()) : Files.isRegularFile(file);
+        return new Link(name, there ? pageDir.toAbsolutePath().normalize().relativize(file).toString().replace('\\', '/') : null);
+    }
+
+    private static List<FigureRow> rows(List<Series> series) {
+        List<FigureRow> rows = new ArrayList<>();
+        for (int users : users(series)) {
+            boolean first = true;
+            for (Series one : series) {
+                Optional<TierResult> found = one.tier(users);
+                if (found.isPresent()) {
+                    rows.add(new FigureRow(users, one.label(), TierRow.of(found.get()), first));
+                    first = false;
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Why each group of runs is not compared with the first: every aspect in which they differ. */
+    private static List<String> differences(List<List<StoredRun>> groups) {
+        RunResult first = groups.get(0).get(0).run();
+        List<String> lines = new ArrayList<>();
+        for (List<StoredRun> group : groups.subList(1, groups.size())) {
+            lines.add(String.join(", ", group.stream().map(r -> r.run().runId()).toList()) + " against " + first.runId()
+                    + ": " + String.join("; ", Likeness.differences(first, group.get(0).run()))
+                    + ". No finding is made between runs measured differently.");
+        }
+        return lines;
+    }
+
+    private static TreeSet<Integer> users(List<Series> series) {
+        TreeSet<Integer> users = new TreeSet<>();
+        series.forEach(one -> one.tiers().forEach(t -> users.add(t.users())));
+        return users;
+    }
+
+    /** TPS, p99 and CPU per request against users, one line per series; unknown points are null. */
+    private static Map<String, Object> chartData(List<Series> series) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("users", users(series));
+        List<Map<String, Object>> lines = new ArrayList<>();
+        for (Series one : series) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("label", one.label());
+            List<Object> tps = new ArrayList<>();
+            List<Object> p99 = new ArrayList<>();
+            List<Object> cpu = new ArrayList<>();
+            for (int users : users(series)) {
+                Optional<TierResult> t = one.tier(users);
+                tps.add(t.map(TierResult::tps).orElse(null));
+                p99.add(t.map(TierResult::latencyMs).map(TierResult.Latency::p99).orElse(null));
+                cpu.add(t.map(TierResult::resources).map(TierResources::targetCpuMicrosPerRequest).filter(v -> v >= 0).orElse(null));
+            }
+            line.put("tps", tps);
+            line.put("p99", p99);
+            line.put("cpu", cpu);
+            lines.add(line);
+        }
+        data.put("series", lines);
+        return data;
+    }
+
+    /** One interleaved run's ratios per tier, each with its interval, for the TPS and for CPU per response. */
+    private static Map<String, Object> ratioChart(String id, RunResult run) {
+        Map<String, Object> chart = new LinkedHashMap<>();
+        chart.put("id", id);
+        chart.put("title", "Ratio to " + run.baseline().label() + " per tier, with 95% intervals");
+        chart.put("tiers", run.comparisons().stream().map(TierComparison::tier).toList());
+        List<Map<String, Object>> datasets = new ArrayList<>();
+        for (int other = 0; other < run.targets().size() - 1; other++) {
+            int o = other;
+            String label = run.targets().get(other + 1).label();
+            List<TierComparison.Comparison> ofOther = run.comparisons().stream().map(t -> t.comparison().get(o)).toList();
+            datasets.add(dataset(label + " TPS", ofOther.stream().map(c -> c.injectorLimited() ? null : c.tpsRatio()).toList(),
+                    ofOther.stream().map(c -> c.injectorLimited() ? null : List.of(c.tpsRatioLow(), c.tpsRatioHigh())).toList()));
+            datasets.add(dataset(label + " CPU per response", ofOther.stream().map(c -> c.cpuKnown() ? c.cpuRatio() : null).toList(),
+                    ofOther.stream().map(c -> c.cpuKnown() ? List.of(c.cpuRatioLow(), c.cpuRatioHigh()) : null).toList()));
+        }
+        chart.put("datasets", datasets);
+        return chart;
+    }
+
+    private static Map<String, Object> dataset(String label, List<Double> ratios, List<List<Double>> intervals) {
+        Map<String, Object> dataset = new LinkedHashMap<>();
+        dataset.put("label", label);
+        dataset.put("ratio", ratios);
+        dataset.put("interval", intervals);
+        return dataset;
+    }
+}
