@@ -1,7 +1,11 @@
 package containerbench.cli;
 
 import containerbench.report.ComparisonPage;
+import containerbench.report.ConsoleTable;
 import containerbench.report.RunSet;
+import containerbench.results.Comparisons;
+import containerbench.results.RunResult;
+import containerbench.results.StoredRun;
 import containerbench.settings.ProjectRoot;
 import containerbench.settings.RunProperties;
 import java.io.PrintStream;
@@ -24,19 +28,23 @@ final class CompareCommand implements Command {
 
     @Override
     public List<String> help() {
-        return List.of("usage: ./bench compare [--out DIR] [FILE.json | DIR]...", "",
+        return List.of("usage: ./bench compare [--out DIR] [--baseline LABEL] [FILE.json | DIR]...", "",
                 "Compares the runs named; a folder stands for the latest complete run of each container in it. With no",
                 "file, the results folder " + RunProperties.BENCHMARKS_DIR.defaultValue() + ". A missing, corrupt or"
-                        + " incompatible file is named and left out; the others are compared.",
+                        + " incompatible file is named and left out; the others are compared. Prints the verdicts of every",
+                "run of several containers (TPS, CPU per response and response times, paired round by round).",
                 "Exit status 0 when a page was written, 1 when no run could be read, 2 for a bad option.", "",
                 "options:",
-                "  --out DIR                where index.html and summary.md go; default the results folder", "",
-                "example:", "  ./bench compare --out /tmp/cmp ci-artifact/benchmarks/ tomcat-20261201-101500.json");
+                "  --out DIR                where index.html and summary.md go; default the results folder",
+                "  --baseline LABEL         pair every other target of a run of several with this one instead of the",
+                "                           run's first (tomcat-server, undertow, tomcat#2), from the same blocks", "",
+                "example:", "  ./bench compare --out /tmp/cmp ci-artifact/benchmarks/ tomcat-20261201-101500.json",
+                "  ./bench compare --baseline undertow --out /tmp/cmp target/benchmarks/tomcat-server-wildfly-undertow-*.json");
     }
 
     @Override
     public int run(Arguments arguments, PrintStream out, PrintStream err) {
-        arguments.only(List.of("out"), name());
+        arguments.only(List.of("out", "baseline"), name());
         Path benchmarks = ProjectRoot.find().resolve(RunProperties.BENCHMARKS_DIR.defaultValue());
         Path pageDir = Path.of(arguments.options().getOrDefault("out", benchmarks.toString()));
         List<Path> inputs = new ArrayList<>(arguments.words().stream().map(Path::of).toList());
@@ -49,8 +57,31 @@ final class CompareCommand implements Command {
             err.println("error: no run to compare in " + inputs);
             return Bench.FAILED;
         }
+        String baseline = arguments.options().get("baseline");
+        if (baseline != null) {
+            set = rebased(set, baseline);
+        }
+        for (StoredRun stored : set.runs()) {
+            if (stored.run().interleaved()) {
+                out.println(stored.run().runId() + ": " + stored.run().description());
+                out.print(ConsoleTable.verdicts(stored.run()));
+            }
+        }
         Path page = ComparisonPage.write(pageDir, set);
         out.println("compared " + set.runs().size() + " run(s): " + page + " and " + page.resolveSibling("summary.md"));
         return Bench.DONE;
+    }
+
+    /** Every run of several targets that has one labelled {@code label}, paired with it; the others as they are. */
+    private static RunSet rebased(RunSet set, String label) {
+        List<StoredRun> runs = set.runs().stream().map(stored -> stored.run().interleaved() && stored.run().targets().stream()
+                .anyMatch(target -> target.label().equals(label))
+                ? new StoredRun(Comparisons.rebased(stored.run(), label), stored.file()) : stored).toList();
+        if (runs.equals(set.runs())) {
+            throw new UsageException("--baseline " + label + ": no run of several containers here has that target; theirs are "
+                    + String.join(", ", set.runs().stream().filter(r -> r.run().interleaved())
+                            .flatMap(r -> r.run().targets().stream().map(RunResult.Target::label)).distinct().toList()));
+        }
+        return new RunSet(runs, set.problems());
     }
 }

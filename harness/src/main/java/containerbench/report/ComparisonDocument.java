@@ -26,8 +26,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         List<FigureSection> figures, List<String> notCompared, Map<String, Object> charts) {
 
     /** One interleaved run's verdicts, with the data of its ratio chart. */
-    record VerdictSection(String run, String heading, String design, List<String> sentences, String warmups,
-            Map<String, Object> ratioChart) {
+    record VerdictSection(String run, String heading, String design, List<String> sentences, List<String> latencies,
+            String warmups, Map<String, Object> ratioChart) {
     }
 
     /**
@@ -60,7 +60,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
             if (run.interleaved()) {
                 verdicts.add(new VerdictSection(run.runId(), run.description(), run.interleaving().rounds() + " rounds of "
                         + run.interleaving().blockSeconds() + " s blocks per tier; ratios to " + run.baseline().label()
-                        + " with 95% intervals from the paired rounds", Verdicts.sentences(run), Verdicts.warmups(run),
+                        + " with 95% intervals from the paired rounds", Verdicts.sentences(run), Verdicts.latencies(run),
+                        Verdicts.warmups(run),
                         ratioChart("chart-ratio-" + verdicts.size(), run)));
             }
         }

@@ -18,9 +18,7 @@ public final class ConsoleTable {
             out.format("%s (%s): %d tier(s), each %d rounds of one %d s block per target, after a %d s warm-up each at %d users%n",
                     run.description(), versions, run.comparisons().size(), run.interleaving().rounds(),
                     run.interleaving().blockSeconds(), run.plan().warmupSeconds(), run.plan().warmupUsers());
-            out.format("verdicts (ratios to %s from the paired rounds, 95%% intervals):%n", run.baseline().label());
-            Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
-            out.format("%s%n", Verdicts.warmups(run));
+            out.format("%s", verdicts(run));
         } else {
             out.format("%s (%s): %d tier(s) of %d s after a %d s warm-up at %d users%n", run.description(), versions,
                     run.tiers().size(), run.plan().tierSeconds(), run.plan().warmupSeconds(), run.plan().warmupUsers());
@@ -43,6 +41,15 @@ public final class ConsoleTable {
                 + " CPU %% of one core, the target's; µs/req = target CPU microseconds per OK response)%n",
                 run.interleaved() ? ", over its blocks" : "");
         return out.toString();
+    }
+
+    /** An interleaved run's verdicts: its ratios to the baseline with their intervals, response times, warm-ups. */
+    public static String verdicts(RunResult run) {
+        Formatter out = new Formatter();
+        out.format("verdicts (ratios to %s from the paired rounds, 95%% intervals):%n", run.baseline().label());
+        Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
+        Verdicts.latencies(run).forEach(latency -> out.format("  %s%n", latency));
+        return out.format("%s%n", Verdicts.warmups(run)).toString();
     }
 
     /** A column as wide as its header, and at least as wide as a count of requests. */

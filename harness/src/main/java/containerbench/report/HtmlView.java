@@ -36,6 +36,9 @@ final class HtmlView {
             h.append("<h2>Verdicts: ").append(Html.text(verdict.heading())).append(" <small>(").append(Html.text(verdict.run()))
                     .append(", ").append(Html.text(verdict.design())).append(")</small></h2>\n");
             list(h, "class=\"verdicts\"", verdict.sentences());
+            if (!verdict.latencies().isEmpty()) {
+                list(h, "class=\"latencies\"", verdict.latencies());
+            }
             h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n<div class=\"chart\"><canvas id=\"")
                     .append(Html.text(verdict.ratioChart().get("id"))).append("\"></canvas></div>\n");
         }

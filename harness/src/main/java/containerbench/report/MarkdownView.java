@@ -32,6 +32,7 @@ final class MarkdownView {
             m.append("\n### Verdicts: ").append(verdict.heading()).append(" (`").append(verdict.run()).append("`, ")
                     .append(verdict.design()).append(")\n\n");
             verdict.sentences().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+            verdict.latencies().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
             m.append('\n').append(verdict.warmups()).append('\n');
         }
         m.append("\n### Runs\n\n").append(header(RUN_HEADERS, false));

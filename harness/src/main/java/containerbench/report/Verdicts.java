@@ -1,5 +1,8 @@
 package containerbench.report;
 
+import containerbench.results.Comparisons;
+import containerbench.results.LatencyComparison;
+import containerbench.results.PairedRatio;
 import containerbench.results.RunResult;
 import containerbench.results.TierComparison;
 import java.util.ArrayList;
@@ -30,6 +33,32 @@ final class Verdicts {
             }
         }
         return sentences;
+    }
+
+    /**
+     * Each target's response times against the baseline's, one sentence per tier and target, from
+     * the blocks' latency histograms: the ratio of the means and of the 99th percentiles with their
+     * intervals. None where the injector limited a block, or the blocks keep no latencies.
+     */
+    static List<String> latencies(RunResult run) {
+        List<String> sentences = new ArrayList<>();
+        String baseline = run.baseline().label();
+        for (RunResult.Target other : run.targets().subList(1, run.targets().size())) {
+            for (LatencyComparison tier : Comparisons.latencies(run.blocks(), baseline, other.label())) {
+                sentences.add(other.label() + "'s response times against " + baseline + "'s at " + tier.users() + " users: mean "
+                        + ratio(tier.mean()) + ", p99 " + ratio(tier.p99()) + ", " + tier.mean().pairs() + " pairs.");
+            }
+        }
+        return sentences;
+    }
+
+    private static String ratio(PairedRatio ratio) {
+        if (ratio.pairs() < 2) {
+            return times(ratio.ratio()) + " (one pair, no interval)";
+        }
+        boolean holdsOne = ratio.low() <= 1 && 1 <= ratio.high();
+        return times(ratio.ratio()) + (holdsOne ? " (not distinguishable: " + interval(ratio.low(), ratio.high()) + " holds 1)"
+                : " (95% CI " + interval(ratio.low(), ratio.high()) + ")");
     }
 
     /** How long each target warmed up, and whether an auto warm-up found it steady: "undertow 45 s, steady". */

@@ -1,11 +1,13 @@
 package containerbench.results;
 
 import containerbench.measure.BlockResult;
+import containerbench.measure.Histograms;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /** The paired comparisons of an interleaved run: per tier, every target against the baseline, round by round. */
 public final class Comparisons {
@@ -62,6 +64,64 @@ public final class Comparisons {
         return new TierComparison.Comparison(baseline, other, tps == null ? -1 : tps.ratio(), tps == null ? -1 : tps.low(),
                 tps == null ? -1 : tps.high(), cpu == null ? -1 : cpu.ratio(), cpu == null ? -1 : cpu.low(),
                 cpu == null ? -1 : cpu.high(), tps == null ? 0 : tps.pairs(), limited);
+    }
+
+    /**
+     * Per tier, the other's response times over the baseline's, paired round by round from the
+     * blocks' latency histograms: the mean and the 99th percentile of OK responses. Tiers in which
+     * the injector limited a block of either are left out (Gatling's own queueing is in the times),
+     * as are blocks without histograms (results before schema 4).
+     */
+    public static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other) {
+        Map<String, List<BlockResult>> byTier = new LinkedHashMap<>();
+        blocks.forEach(block -> byTier.computeIfAbsent(block.tier(), tier -> new ArrayList<>()).add(block));
+        List<LatencyComparison> tiers = new ArrayList<>();
+        byTier.forEach((tier, inTier) -> {
+            List<Double> baseMean = new ArrayList<>();
+            List<Double> otherMean = new ArrayList<>();
+            List<Double> baseP99 = new ArrayList<>();
+            List<Double> otherP99 = new ArrayList<>();
+            boolean limited = false;
+            int rounds = inTier.stream().mapToInt(BlockResult::round).max().orElse(-1) + 1;
+            for (int round = 0; round < rounds; round++) {
+                Optional<BlockResult> b = block(inTier, round, baseline).filter(x -> x.latencyHistogram() != null);
+                Optional<BlockResult> o = block(inTier, round, other).filter(x -> x.latencyHistogram() != null);
+                if (b.isPresent() && o.isPresent()) {
+                    limited |= b.get().injectorLimited() || o.get().injectorLimited();
+                    Histogram bh = Histograms.decode(b.get().latencyHistogram());
+                    Histogram oh = Histograms.decode(o.get().latencyHistogram());
+                    baseMean.add(bh.getMean());
+                    otherMean.add(oh.getMean());
+                    // A p99 of 0 ms (all faster than a millisecond) has no ratio: counted as half a millisecond.
+                    baseP99.add(Math.max(0.5, bh.getValueAtPercentile(99)));
+                    otherP99.add(Math.max(0.5, oh.getValueAtPercentile(99)));
+                }
+            }
+            if (!limited && !baseMean.isEmpty() && baseMean.stream().allMatch(m -> m > 0)) {
+                tiers.add(new LatencyComparison(tier, inTier.get(0).users(), baseline, other, PairedRatio.of(otherMean, baseMean),
+                        PairedRatio.of(otherP99, baseP99)));
+            }
+        });
+        return tiers;
+    }
+
+    /**
+     * The run as if {@code label} had been its baseline: its targets with that one first, and every
+     * comparison paired with it, from the same blocks.
+     *
+     * @throws IllegalArgumentException when the run has no target of that label
+     */
+    public static RunResult rebased(RunResult run, String label) {
+        List<RunResult.Target> targets = new ArrayList<>(run.targets());
+        RunResult.Target baseline = targets.stream().filter(t -> t.label().equals(label)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException(run.runId() + " has no target " + label + "; its targets are "
+                        + String.join(", ", targets.stream().map(RunResult.Target::label).toList())));
+        targets.remove(baseline);
+        targets.add(0, baseline);
+        Map<String, String> stoppedBy = new LinkedHashMap<>();
+        run.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
+        return run.toBuilder().targets(targets).comparisons(of(run.blocks(), targets.stream().map(RunResult.Target::label)
+                .toList(), stoppedBy)).build();
     }
 
     /** A block of the target in the round that completed at least one login; a block without any pairs with nothing. */

@@ -2,6 +2,7 @@ package containerbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.measure.BlockResult;
@@ -52,6 +53,48 @@ class ComparisonsTest {
         TierComparison.Comparison c = Comparisons.of(blocks, List.of("tomcat", "tomcat#2")).get(0).comparison().get(0);
         assertTrue(c.injectorLimited());
         assertEquals(1, c.pairs());
+    }
+
+    @Test
+    void responseTimesArePairedRoundByRoundFromTheBlocksHistograms() {
+        List<BlockResult> blocks = List.of(
+                timed(block(0, "tomcat", 1000, 20), 2, 8), timed(block(0, "undertow", 800, 26), 3, 12),
+                timed(block(1, "undertow", 900, 27), 3, 12), timed(block(1, "tomcat", 1000, 20), 2, 8));
+        LatencyComparison tier = Comparisons.latencies(blocks, "tomcat", "undertow").get(0);
+        // Each block: 98 responses at the first time, 2 at the second; means 2.12 and 3.18, p99 8 and 12.
+        assertEquals(new PairedRatio(1.5, 1.5, 1.5, 2), tier.mean(), "3.18 / 2.12 in both rounds");
+        assertEquals(new PairedRatio(1.5, 1.5, 1.5, 2), tier.p99(), "12 / 8 in both rounds");
+        assertEquals(List.of(), Comparisons.latencies(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 800, 26)),
+                "tomcat", "undertow"), "no histograms (results before schema 4): no response-time ratio");
+    }
+
+    @Test
+    void aRunIsPairedWithAnotherBaselineFromTheSameBlocks() {
+        List<BlockResult> blocks = List.of(
+                block(0, "tomcat", 1000, 20), block(0, "undertow", 800, 26), block(0, "jetty", 900, 22),
+                block(1, "jetty", 900, 22), block(1, "undertow", 800, 26), block(1, "tomcat", 1000, 20));
+        List<RunResult.Target> targets = java.util.stream.Stream.of("tomcat", "undertow", "jetty").map(label -> new RunResult.Target(
+                label, label, "1", true, "http://127.0.0.1:1", "17", "", java.util.Map.of(), java.util.Map.of(), null)).toList();
+        RunResult run = RunResult.builder().runId("r").targets(targets).blocks(blocks)
+                .comparisons(Comparisons.of(blocks, List.of("tomcat", "undertow", "jetty"))).build();
+        RunResult rebased = Comparisons.rebased(run, "undertow");
+        assertEquals(List.of("undertow", "tomcat", "jetty"), rebased.targets().stream().map(RunResult.Target::label).toList());
+        TierComparison.Comparison jetty = rebased.comparisons().get(0).comparison().get(1);
+        assertEquals("undertow", jetty.baseline());
+        assertEquals(new PairedRatio(1.125, 1.125, 1.125, 2), new PairedRatio(jetty.tpsRatio(), jetty.tpsRatioLow(),
+                jetty.tpsRatioHigh(), jetty.pairs()), "900 / 800 in both rounds");
+        assertEquals("undertow", rebased.container(), "the run's container is its baseline's");
+        assertThrows(IllegalArgumentException.class, () -> Comparisons.rebased(run, "wildfly"));
+    }
+
+    /** The block with 98 responses of {@code usual} ms and 2 of {@code slow} ms. */
+    private static BlockResult timed(BlockResult b, long usual, long slow) {
+        org.HdrHistogram.Histogram histogram = containerbench.measure.Histograms.empty();
+        histogram.recordValueWithCount(usual, 98);
+        histogram.recordValueWithCount(slow, 2);
+        return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests(), b.ok(),
+                b.ko(), b.tps(), b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.injectorLimited(),
+                containerbench.measure.Histograms.encode(histogram));
     }
 
     private static BlockResult block(int round, String target, double tps, double cpu) {
