@@ -25,10 +25,8 @@ public final class Comparisons {
      * @param stoppedBy per tier name, what ended it; "rounds" where not given
      */
     public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<String, String> stoppedBy) {
-        Map<String, List<BlockResult>> byTier = new LinkedHashMap<>();
-        blocks.forEach(block -> byTier.computeIfAbsent(block.tier(), tier -> new ArrayList<>()).add(block));
         List<TierComparison> tiers = new ArrayList<>();
-        byTier.forEach((tier, inTier) -> {
+        byTier(blocks).forEach((tier, inTier) -> {
             List<TierComparison.Comparison> comparison = new ArrayList<>();
             for (String other : labels.subList(1, labels.size())) {
                 comparison.add(compare(inTier, labels.get(0), other));
@@ -44,19 +42,13 @@ public final class Comparisons {
         List<Double> baseCpu = new ArrayList<>();
         List<Double> otherCpu = new ArrayList<>();
         boolean limited = false;
-        int rounds = tier.stream().mapToInt(BlockResult::round).max().orElse(-1) + 1;
-        for (int round = 0; round < rounds; round++) {
-            Optional<BlockResult> b = block(tier, round, baseline);
-            Optional<BlockResult> o = block(tier, round, other);
-            if (b.isEmpty() || o.isEmpty()) {
-                continue;
-            }
-            limited |= b.get().injectorLimited() || o.get().injectorLimited();
-            baseTps.add(b.get().tps());
-            otherTps.add(o.get().tps());
-            if (b.get().targetCpuMicrosPerResponse() > 0 && o.get().targetCpuMicrosPerResponse() > 0) {
-                baseCpu.add(b.get().targetCpuMicrosPerResponse());
-                otherCpu.add(o.get().targetCpuMicrosPerResponse());
+        for (BlockResult[] pair : pairs(tier, baseline, other)) {
+            limited |= pair[0].injectorLimited() || pair[1].injectorLimited();
+            baseTps.add(pair[0].tps());
+            otherTps.add(pair[1].tps());
+            if (pair[0].targetCpuMicrosPerResponse() > 0 && pair[1].targetCpuMicrosPerResponse() > 0) {
+                baseCpu.add(pair[0].targetCpuMicrosPerResponse());
+                otherCpu.add(pair[1].targetCpuMicrosPerResponse());
             }
         }
         PairedRatio tps = baseTps.isEmpty() ? null : PairedRatio.of(otherTps, baseTps);
@@ -73,29 +65,25 @@ public final class Comparisons {
      * as are blocks without histograms (results before schema 4).
      */
     public static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other) {
-        Map<String, List<BlockResult>> byTier = new LinkedHashMap<>();
-        blocks.forEach(block -> byTier.computeIfAbsent(block.tier(), tier -> new ArrayList<>()).add(block));
         List<LatencyComparison> tiers = new ArrayList<>();
-        byTier.forEach((tier, inTier) -> {
+        byTier(blocks).forEach((tier, inTier) -> {
             List<Double> baseMean = new ArrayList<>();
             List<Double> otherMean = new ArrayList<>();
             List<Double> baseP99 = new ArrayList<>();
             List<Double> otherP99 = new ArrayList<>();
             boolean limited = false;
-            int rounds = inTier.stream().mapToInt(BlockResult::round).max().orElse(-1) + 1;
-            for (int round = 0; round < rounds; round++) {
-                Optional<BlockResult> b = block(inTier, round, baseline).filter(x -> x.latencyHistogram() != null);
-                Optional<BlockResult> o = block(inTier, round, other).filter(x -> x.latencyHistogram() != null);
-                if (b.isPresent() && o.isPresent()) {
-                    limited |= b.get().injectorLimited() || o.get().injectorLimited();
-                    Histogram bh = Histograms.decode(b.get().latencyHistogram());
-                    Histogram oh = Histograms.decode(o.get().latencyHistogram());
-                    baseMean.add(bh.getMean());
-                    otherMean.add(oh.getMean());
-                    // A p99 of 0 ms (all faster than a millisecond) has no ratio: counted as half a millisecond.
-                    baseP99.add(Math.max(0.5, bh.getValueAtPercentile(99)));
-                    otherP99.add(Math.max(0.5, oh.getValueAtPercentile(99)));
+            for (BlockResult[] pair : pairs(inTier, baseline, other)) {
+                if (pair[0].latencyHistogram() == null || pair[1].latencyHistogram() == null) {
+                    continue;
                 }
+                limited |= pair[0].injectorLimited() || pair[1].injectorLimited();
+                Histogram b = Histograms.decode(pair[0].latencyHistogram());
+                Histogram o = Histograms.decode(pair[1].latencyHistogram());
+                baseMean.add(b.getMean());
+                otherMean.add(o.getMean());
+                // A p99 of 0 ms (all faster than a millisecond) has no ratio: counted as half a millisecond.
+                baseP99.add(Math.max(0.5, b.getValueAtPercentile(99)));
+                otherP99.add(Math.max(0.5, o.getValueAtPercentile(99)));
             }
             if (!limited && !baseMean.isEmpty() && baseMean.stream().allMatch(m -> m > 0)) {
                 tiers.add(new LatencyComparison(tier, inTier.get(0).users(), baseline, other, PairedRatio.of(otherMean, baseMean),
@@ -122,6 +110,26 @@ public final class Comparisons {
         run.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
         return run.toBuilder().targets(targets).comparisons(of(run.blocks(), targets.stream().map(RunResult.Target::label)
                 .toList(), stoppedBy)).build();
+    }
+
+    private static Map<String, List<BlockResult>> byTier(List<BlockResult> blocks) {
+        Map<String, List<BlockResult>> byTier = new LinkedHashMap<>();
+        blocks.forEach(block -> byTier.computeIfAbsent(block.tier(), tier -> new ArrayList<>()).add(block));
+        return byTier;
+    }
+
+    /** Round by round, the baseline's block and the other's, in the rounds in which both completed a login. */
+    private static List<BlockResult[]> pairs(List<BlockResult> tier, String baseline, String other) {
+        List<BlockResult[]> pairs = new ArrayList<>();
+        int rounds = tier.stream().mapToInt(BlockResult::round).max().orElse(-1) + 1;
+        for (int round = 0; round < rounds; round++) {
+            Optional<BlockResult> b = block(tier, round, baseline);
+            Optional<BlockResult> o = block(tier, round, other);
+            if (b.isPresent() && o.isPresent()) {
+                pairs.add(new BlockResult[] {b.get(), o.get()});
+            }
+        }
+        return pairs;
     }
 
     /** A block of the target in the round that completed at least one login; a block without any pairs with nothing. */
