@@ -3,6 +3,7 @@ package containerbench.run;
 import containerbench.settings.ProjectRoot;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
+import containerbench.settings.TargetSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +40,10 @@ public final class MavenRun {
      */
     public static Process gatling(Path log, RunSettings settings, ChildRun child, String description, Map<String, String> gatling)
             throws IOException {
-        List<String> args = new ArrayList<>(List.of("-q", "gatling:test", "-D" + RunProperties.SETTINGS_FILE + "=" + child.settingsFile(),
+        // The profile of every container of the run: it fetches what the container needs (a server's distribution).
+        String profiles = "-P" + String.join(",", settings.targets().stream().map(TargetSettings::container).distinct().toList());
+        List<String> args = new ArrayList<>(List.of("-q", "gatling:test", profiles,
+                "-D" + RunProperties.SETTINGS_FILE + "=" + child.settingsFile(),
                 // The Gatling plugin's own configuration: where it writes the report, and what it says at its top.
                 "-Dgatling.resultsFolder=" + settings.gatlingResults(), "-Dgatling.runDescription=" + description));
         gatling.forEach((name, value) -> args.add("-D" + name + "=" + value));

@@ -43,13 +43,23 @@ public record ServerFiles(Path home, Path war, String version) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ServerFiles files = new ServerFiles(Path.of(properties.getProperty("home")), Path.of(properties.getProperty("war")).normalize(),
+        return new ServerFiles(Path.of(properties.getProperty("home")), Path.of(properties.getProperty("war")).normalize(),
                 properties.getProperty("version"));
-        if (!Files.isDirectory(files.home()) || !Files.isRegularFile(files.war())) {
-            throw new IllegalStateException(files.home() + " or " + files.war() + " is missing: build the target"
-                    + " (mvn -q process-classes)");
+    }
+
+    /**
+     * Fails, saying how to get them, unless the distribution and the WAR are there: a build fetches
+     * the distribution only with the container's profile, or when it goes past compiling.
+     */
+    public void require(String container) {
+        if (!Files.isDirectory(home)) {
+            throw new IllegalStateException("the " + container + " distribution is not unpacked in " + home + ": the build"
+                    + " fetches it with the container's profile (mvn gatling:test -P" + container + "; with -Dcontainers, -P"
+                    + " with the same containers too), with ./bench, or with mvn verify");
         }
-        return files;
+        if (!Files.isRegularFile(war)) {
+            throw new IllegalStateException(war + " is missing: build the targets (mvn -q process-classes)");
+        }
     }
 
     /**

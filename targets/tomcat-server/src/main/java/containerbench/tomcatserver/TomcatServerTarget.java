@@ -51,6 +51,7 @@ public final class TomcatServerTarget implements Container {
     @Override
     public Server start(String host, int port, Map<String, String> knobs) throws Exception {
         int listen = ServerProcess.freePort(host, port);
+        files.require(name());
         Path home = files.home();
         Path base = ServerFiles.newBase(name(), dir -> {
             ServerFiles.copyTree(home.resolve("conf"), dir.resolve("conf"));

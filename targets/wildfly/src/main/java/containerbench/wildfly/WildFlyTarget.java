@@ -74,6 +74,7 @@ public final class WildFlyTarget implements Container {
     @Override
     public Server start(String host, int port, Map<String, String> knobs) throws Exception {
         Ports ports = Ports.free(host, port);
+        files.require(name());
         Path home = files.home();
         Path base = ServerFiles.newBase(name(), dir -> {
             ServerFiles.copyTree(home.resolve("standalone/configuration"), dir.resolve("configuration"));
