@@ -27,6 +27,10 @@ public final class Publication {
         out.println();
         out.print(ConsoleTable.render(stored.run()));
         warnings(stored.run()).forEach(warning -> out.println("container-bench: WARNING " + warning));
+        if (stored.run().sampling() != null) {
+            out.printf("container-bench: %d samples of the targets' resources, %.0f us of CPU each%n",
+                    stored.run().sampling().samples(), stored.run().sampling().cpuMicrosPerSample());
+        }
         out.println("container-bench: results in " + stored.file());
     }
 

@@ -6,20 +6,18 @@ import containerbench.launch.Targets;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.Limits;
-import containerbench.measure.LoadStart;
 import containerbench.measure.Measurement;
 import containerbench.measure.Step;
 import containerbench.report.Publication;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
-import containerbench.settings.InjectorShare;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
 import containerbench.settings.TargetSettings;
+import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,7 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One benchmark run around the simulation. It sequences the stages, each an object of its own:
  * what the run was told ({@link RunOrder}), its targets ({@link Targets}), the other injectors
- * ({@link LocalInjectors}), what it measures ({@link Measurement}, {@link Schedule}), its results
+ * ({@link Injectors}), what it measures ({@link Measurement}, {@link Schedule}), its results
  * ({@link RunRecord}) and their publication; and it makes sure that whatever ends the run (the end
  * of the plan, a dead target, Ctrl-C, Maven killed) stops every target and keeps what was measured.
  */
@@ -35,9 +33,7 @@ public final class BenchmarkRun {
 
     private final RunSettings settings;
     private final Targets targets;
-    private final LocalInjectors others;
-    // Several injectors on this machine: where this one waits for the others, or null.
-    private final StartBarrier barrier;
+    private final Injectors injectors;
     private final Measurement measurement;
     private final Schedule schedule;
     private final RunRecord record;
@@ -50,12 +46,11 @@ public final class BenchmarkRun {
      * @param parent the process that started this JVM (Maven), as it was when the run began: asked
      *     later, a JVM whose Maven was killed meanwhile gets init instead, which never exits
      */
-    private BenchmarkRun(RunSettings settings, Targets targets, LocalInjectors others, StartBarrier barrier, Measurement measurement,
-            RunRecord record, ProcessHandle parent) {
+    private BenchmarkRun(RunSettings settings, Targets targets, Injectors injectors, Measurement measurement, RunRecord record,
+            ProcessHandle parent) {
         this.settings = settings;
         this.targets = targets;
-        this.others = others;
-        this.barrier = barrier;
+        this.injectors = injectors;
         this.measurement = measurement;
         this.record = record;
         this.schedule = new Schedule(settings.plan(), settings.interleaving(), labels(settings), measurement);
@@ -95,24 +90,17 @@ public final class BenchmarkRun {
         try {
             targets = Targets.start(order.settings(), order.catalog(), order::logOf, System.out);
             RunSettings settings = order.settings();
-            InjectorShare share = settings.injectors();
-            // Several injectors start together: at the instant given to each, or once all on this machine are ready.
-            LoadStart start = share.alone() ? null : share.startAt() != null ? LoadStart.at(share.startAt()) : LoadStart.later();
-            Path meeting = share.local() ? StartBarrier.newFolder() : order.startBarrier();
-            StartBarrier barrier = start == null || start.known() ? null : new StartBarrier(meeting, share.index(), share.count(), start);
-            LocalInjectors others = share.local() ? LocalInjectors.start(settings, simulation, targets.baseUrls().get(0),
-                    order.runId(), order.catalog().allKnobNames(), meeting) : null;
+            Injectors injectors = Injectors.of(order, simulation, targets.baseUrls().get(0));
             Environment environment = Environment.collect(targets.pids().get(0));
-            RunResult running = record.running(targets, share, start, environment);
+            RunResult running = record.running(targets, settings.injectors(), injectors.start(), environment);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), targets.pids(),
-                    settings.sampling(), environment.logicalCpus(), share, start);
+                    settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.start());
             System.out.println("container-bench: run " + order.runId() + " against " + targets.baseUrls() + ", about "
-                    + settings.loadSeconds() + " s of load" + (share.alone() ? "" : ", injector " + share.index() + " of "
-                    + share.count() + (start.known() ? " from " + start.instant() : ", once all are ready")));
-            return new BenchmarkRun(settings, targets, others, barrier, measurement, record, parent);
-        } catch (java.io.IOException | RuntimeException e) {
+                    + settings.loadSeconds() + " s of load" + injectors.describe());
+            return new BenchmarkRun(settings, targets, injectors, measurement, record, parent);
+        } catch (IOException | RuntimeException e) {
             if (targets != null) {
                 targets.close();
             }
@@ -133,7 +121,7 @@ public final class BenchmarkRun {
 
     /** Whether this injector's users must wait for the other injectors before their first step: the first ask says this one is ready. */
     public boolean waitingForOthers() {
-        return barrier != null && barrier.waiting();
+        return injectors.waiting();
     }
 
     /** Whether a target JVM this run launched has exited. */
@@ -164,11 +152,7 @@ public final class BenchmarkRun {
             if (dead != null) {
                 System.out.println("container-bench: a target died during the run; end of its log:\n" + dead.logTail());
             }
-            if (stored.run().sampling() != null) {
-                System.out.printf("container-bench: %d samples of the targets' resources, %.0f us of CPU each%n",
-                        stored.run().sampling().samples(), stored.run().sampling().cpuMicrosPerSample());
-            }
-            Publication.page(others == null ? stored : others.mergeWith(stored, record.store()), System.out);
+            Publication.page(injectors.results(stored, record.store()), System.out);
         } finally {
             measurement.close();
             targets.close();
