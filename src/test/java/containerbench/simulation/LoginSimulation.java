@@ -32,7 +32,7 @@ import java.util.List;
  * The study's benchmark: the loginServlet under tiers of concurrent users, each user looping the
  * login with no think time over its own keep-alive connection, like ab; with several containers,
  * each tier's users turn from one to the next block by block. Run with {@code mvn gatling:test
- * -Ptomcat}, or {@code -Ptomcat,undertow}; README lists every property.
+ * -Ptomcat}, or {@code -Ptomcat,undertow}; docs/properties.md lists every property.
  */
 public final class LoginSimulation extends Simulation {
 

@@ -30,7 +30,7 @@ final class StudyCommand implements Command {
                 "checks every cell's settings before the first starts, and writes study.json, summary.md and",
                 "study.html into a new folder. Given a study.json, writes its table and page again, no load.",
                 "A study file holds containers, description, repetitions, matrix.KNOB = values and run.PROPERTY = value",
-                "(README, 'A study in one command'). Exit status 0 when every cell completed, 1 when any failed",
+                "(docs/studies.md). Exit status 0 when every cell completed, 1 when any failed",
                 "(the others are still summarized), 2 for a bad option or study file.", "",
                 "options:",
                 "  --out DIR                where the study's folder goes; default target/benchmarks/studies", "",

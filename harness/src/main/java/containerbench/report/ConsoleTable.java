@@ -15,13 +15,15 @@ public final class ConsoleTable {
         Formatter out = new Formatter();
         String versions = String.join(", ", run.targets().stream().map(t -> t.label() + " " + t.containerVersion()).toList());
         if (run.interleaved()) {
-            out.format("%s (%s): %d tier(s), each %d rounds of one %d s block per target, after a %d s warm-up each at %d users%n",
+            out.format("%s (%s): %d tier(s), each %d rounds of one %d s block per target, after each one's warm-up at %d users%n",
                     run.description(), versions, run.comparisons().size(), run.interleaving().rounds(),
-                    run.interleaving().blockSeconds(), run.plan().warmupSeconds(), run.plan().warmupUsers());
+                    run.interleaving().blockSeconds(), run.plan().warmupUsers());
             out.format("%s", verdicts(run));
         } else {
+            // The warm-up it had: an auto warm-up's plan holds only its cap.
+            int warmup = run.settling().isEmpty() ? run.plan().warmupSeconds() : run.settling().get(0).seconds();
             out.format("%s (%s): %d tier(s) of %d s after a %d s warm-up at %d users%n", run.description(), versions,
-                    run.tiers().size(), run.plan().tierSeconds(), run.plan().warmupSeconds(), run.plan().warmupUsers());
+                    run.tiers().size(), run.plan().tierSeconds(), warmup, run.plan().warmupUsers());
         }
         int labelWidth = Math.max(6, run.targets().stream().mapToInt(t -> t.label().length()).max().orElse(6));
         out.format("%6s %-" + labelWidth + "s", "users", "target");

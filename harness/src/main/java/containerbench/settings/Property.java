@@ -3,7 +3,7 @@ package containerbench.settings;
 
 /**
  * One setting of a run, declared once in {@link RunProperties}: the parsers read it through these
- * methods, and {@code --help} and README's table print the same four facts.
+ * methods, and {@code --help} and docs/properties.md's table print the same four facts.
  *
  * @param defaultValue what applies when it is not given: a value, or in parentheses a phrase such as
  *     "(the first tier's)"; {@code null} when nothing applies
@@ -12,7 +12,7 @@ package containerbench.settings;
  */
 public record Property(String name, String defaultValue, String meaning, String accepts) {
 
-    /** The default as README and --help show it: a value in backticks (Markdown) or as is, a phrase, or "(none)". */
+    /** The default as docs/properties.md and --help show it: a value in backticks (Markdown) or as is, a phrase, or "(none)". */
     public String defaultShown(boolean markdown) {
         if (defaultValue == null) {
             return "(none)";

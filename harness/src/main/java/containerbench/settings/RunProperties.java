@@ -9,9 +9,10 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Every property of a run, declared once, in the order README's table lists them. The parsers read
- * them through these constants, {@code ./bench run --help} prints them, and a test holds README's
- * table to {@link #markdownTable()}. A name that is none of these but close to one stops the run.
+ * Every property of a run, declared once, in the order docs/properties.md lists them. The parsers
+ * read them through these constants, {@code ./bench run --help} prints them, and a test holds the
+ * table in docs/properties.md to {@link #markdownTable()}. A name that is none of these but close to
+ * one stops the run.
  */
 public final class RunProperties {
 
@@ -143,7 +144,7 @@ public final class RunProperties {
     public static final Property SAMPLE = new Property("sample", "true",
             "`false` switches the CPU and memory sampling off, only to measure what it costs", "true or false");
 
-    /** The properties a user sets, in README's order. */
+    /** The properties a user sets, in the order of docs/properties.md. */
     public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, TIERS, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
@@ -215,7 +216,7 @@ public final class RunProperties {
         }
     }
 
-    /** README's table of properties, as this class declares them. */
+    /** docs/properties.md's table of properties, as this class declares them. */
     public static String markdownTable() {
         StringBuilder table = new StringBuilder("| property | default | meaning | accepts |\n| --- | --- | --- | --- |\n");
         for (Property property : ALL) {

@@ -127,7 +127,7 @@ public final class StudyRunner {
         RunResult run = stored == null ? null : stored.run();
         if (exit != 0 || run == null || run.status() != RunStatus.COMPLETE) {
             String why = run == null ? "no results; see " + cellDir.resolve("mvn.log")
-                    : run.failure() != null ? run.failure() : "run " + run.status();
+                    : run.failure() != null ? reason(run.failure()) : "run " + run.status();
             return new StudyResult.CellResult(index, cell.container(), cell.knobs(), cell.repetition(), RunStatus.FAILED,
                     run == null ? null : run.runId(), seconds, why + (exit != 0 ? ", mvn exit " + exit : ""), List.of());
         }
@@ -135,6 +135,15 @@ public final class StudyRunner {
                 t.latencyMs() == null ? null : t.latencyMs().p99(), t.failurePercent(), t.overloaded())).toList();
         return new StudyResult.CellResult(index, cell.container(), cell.knobs(), cell.repetition(), RunStatus.COMPLETE,
                 run.runId(), seconds, null, tiers);
+    }
+
+    /**
+     * A failure in one line: the target's own error where the run quotes it (every launcher says
+     * "error: ..."), else the run's first line.
+     */
+    private static String reason(String failure) {
+        return failure.lines().filter(line -> line.startsWith("error: ")).reduce((a, b) -> b)
+                .map(line -> line.substring("error: ".length())).orElse(failure.lines().findFirst().orElse(failure));
     }
 
     /**

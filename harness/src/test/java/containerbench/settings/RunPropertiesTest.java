@@ -47,9 +47,10 @@ class RunPropertiesTest {
     }
 
     @Test
-    void readmesTableOfPropertiesIsTheDeclaredOne() throws Exception {
-        String readme = Files.readString(ProjectRoot.find().resolve("README.md"));
+    void theManualsTableOfPropertiesIsTheDeclaredOne() throws Exception {
+        String manual = Files.readString(ProjectRoot.find().resolve("docs/properties.md"));
         String table = RunProperties.markdownTable();
-        assertTrue(readme.contains(table), "README.md's table of properties differs from RunProperties; it should read:\n" + table);
+        assertTrue(manual.contains(table), "docs/properties.md's table of properties differs from RunProperties; it should read:\n"
+                + table);
     }
 }
