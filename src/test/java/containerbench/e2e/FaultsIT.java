@@ -123,9 +123,9 @@ class FaultsIT {
         Path log = work.resolve("injectors-" + (ctrlC ? "ctrl-c" : "kill") + ".log");
         Process maven = MavenRun.start(log, ctrlC, run("tomcat", "-Dinjectors=2", "-Dtiers=20", "-DtierSeconds=60",
                 "-DwarmupSeconds=0"));
-        // The other injector: a Gatling JVM of its own, told its index.
-        awaitProcess("-Dinjector.index=1", log);
-        awaitLine(log, "injector 0 of 2, load from");
+        // The other injector: a Gatling JVM of its own, handed its settings.
+        awaitProcess("tomcat-injector1-", log);
+        awaitLine(log, "injector 0 of 2");
         if (ctrlC) {
             new ProcessBuilder("kill", "-INT", "--", "-" + maven.pid()).inheritIO().start().waitFor();
         } else {

@@ -97,7 +97,8 @@ public final class BenchmarkRun {
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), targets.pids(),
                     settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.start());
-            System.out.println("container-bench: run " + order.runId() + " against " + targets.baseUrls() + ", about "
+            System.out.println("container-bench: run " + order.runId() + " against " + String.join(", ",
+                    targets.baseUrls().stream().map(URI::toString).toList()) + ", about "
                     + settings.loadSeconds() + " s of load" + injectors.describe());
             return new BenchmarkRun(settings, targets, injectors, measurement, record, parent);
         } catch (IOException | RuntimeException e) {
