@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import containerbench.settings.SettingException;
-import containerbench.settings.SettingsFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -81,7 +80,7 @@ public final class ResultsStore {
 
     /**
      * The run id of a results file that a parent claimed in this folder for a run it started
-     * ({@link SettingsFile#results}); a file that holds anything is refused, since a run never
+     * (its settings file names it); a file that holds anything is refused, since a run never
      * overwrites another's results.
      */
     public String adopt(Path claimed) {
@@ -169,11 +168,10 @@ public final class ResultsStore {
         return run;
     }
 
-    /** The results files in {@code dir}, by name: every {@code .json} but the settings a parent handed to a run. */
+    /** The results files in {@code dir}, by name: its {@code .json} files (a parent's settings files are in a folder of their own). */
     public static List<Path> runFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".json")
-                    && !f.getFileName().toString().endsWith(SettingsFile.SUFFIX)).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().endsWith(".json") && Files.isRegularFile(f)).sorted().toList();
         }
     }
 

@@ -24,18 +24,21 @@ public record SettingsFile(int schema, RunSettings settings, Path results, Path 
 
     public static final int SCHEMA = 1;
 
-    /** Where a settings file lives, beside the results file it names: {@code <runId>.settings.json}. */
-    public static final String SUFFIX = ".settings.json";
+    /**
+     * Where settings files live: a folder of the results folder, {@code settings/<runId>.json}, so
+     * that the results folder's own {@code *.json} are runs only, as a glob over them expects.
+     */
+    public static final String FOLDER = "settings";
 
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
             .enable(SerializationFeature.INDENT_OUTPUT).disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    /** Writes {@code settings} for the run that will write {@code results}, beside it; returns the settings file. */
+    /** Writes {@code settings} for the run that will write {@code results}, in its folder's settings/; returns the file. */
     public static Path write(RunSettings settings, Path results, Path startBarrier) {
-        String name = results.getFileName().toString();
-        Path file = results.resolveSibling(name.substring(0, name.length() - ".json".length()) + SUFFIX);
+        Path file = results.resolveSibling(FOLDER).resolve(results.getFileName());
         try {
+            Files.createDirectories(file.getParent());
             Files.write(file, JSON.writeValueAsBytes(new SettingsFile(SCHEMA, settings, results.toAbsolutePath(), startBarrier)));
             return file;
         } catch (IOException e) {

@@ -92,10 +92,9 @@ class ResultsStoreTest {
         Path elsewhere = Files.createDirectories(dir.resolve("other")).resolve("x.json");
         Files.createFile(elsewhere);
         assertThrows(containerbench.settings.SettingException.class, () -> store.adopt(elsewhere), "only in its own folder");
-        assertEquals(List.of(store.fileOf(runId)), ResultsStore.runFiles(dir), "a settings file beside it is no results file");
-        Path settings = Files.writeString(dir.resolve(runId + containerbench.settings.SettingsFile.SUFFIX),
-                "{ \"schema\" : 1, \"settings\" : { }, \"results\" : \"x.json\" }");
-        assertEquals(List.of(store.fileOf(runId)), ResultsStore.runFiles(dir));
+        Path settings = Files.writeString(Files.createDirectories(dir.resolve(containerbench.settings.SettingsFile.FOLDER))
+                .resolve(runId + ".json"), "{ \"schema\" : 1, \"settings\" : { }, \"results\" : \"x.json\" }");
+        assertEquals(List.of(store.fileOf(runId)), ResultsStore.runFiles(dir), "settings files are in a folder of their own");
         assertEquals("no runId: not the results of a run", assertThrows(IOException.class, () -> ResultsStore.read(settings))
                 .getMessage(), "named as a file, a settings file is still no run");
         assertEquals("no answer", ResultsStore.read(store.fileOf(runId)).run().failure());

@@ -31,7 +31,7 @@ class SettingsFileTest {
         for (RunSettings settings : java.util.List.of(interleaved, injector)) {
             Path results = Files.createFile(dir.resolve(settings.runName() + ".json"));
             Path file = SettingsFile.write(settings, results, dir.resolve("meeting"));
-            assertEquals(dir.resolve(settings.runName() + SettingsFile.SUFFIX), file, "beside the results file it names");
+            assertEquals(dir.resolve("settings").resolve(settings.runName() + ".json"), file, "in the results folder's settings/");
             SettingsFile read = SettingsFile.read(file);
             assertEquals(settings, read.settings());
             assertEquals(results, read.results());
