@@ -86,9 +86,13 @@ public final class LoginSimulation extends Simulation {
 
     private static final String BLOCK = "block";
 
+    /** The block this login goes to; the session is copied only when the block changes, not at every login. */
     private static Session turn(Rotation rotation, Session session) {
         Rotation.Block block = rotation.current();
-        return block == null ? session.remove(BLOCK) : session.set(BLOCK, block);
+        if (block == null) {
+            return session.remove(BLOCK);
+        }
+        return session.contains(BLOCK) && block(session) == block ? session : session.set(BLOCK, block);
     }
 
     private static Rotation.Block block(Session session) {
