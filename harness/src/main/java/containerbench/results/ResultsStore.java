@@ -16,7 +16,9 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -106,9 +108,12 @@ public final class ResultsStore {
         return directory.resolve(runId + ".target.log");
     }
 
-    /** The log of one target of a run with several: {@code <runId>.<label>.target.log}, "#" as "-" (a link keeps it). */
+    /**
+     * The log of one target of a run with several: {@code <runId>.<label>.target.log}, every character
+     * of the label a file name or a link could stumble on ("#", brackets, spaces, commas) as "-".
+     */
     public Path logOf(String runId, String label) {
-        return directory.resolve(runId + "." + label.replace('#', '-') + ".target.log");
+        return directory.resolve(runId + "." + label.replaceAll("[^A-Za-z0-9._=-]", "-") + ".target.log");
     }
 
     /** {@code path} as a results file here refers to it: relative to this folder. */
@@ -144,7 +149,23 @@ public final class ResultsStore {
         if (!run.path("runId").isTextual()) {
             throw new IOException("no runId: not the results of a run");
         }
+        if (schema < 6 && run.path("comparisons").isArray()) {
+            return new StoredRun(comparedAnew(run), file);
+        }
         return new StoredRun(JSON.treeToValue(schema < 3 ? oneTarget(run) : run, RunResult.class), file);
+    }
+
+    /**
+     * A run of schema 3 to 5 with its comparisons worked out again from its blocks: those schemas kept
+     * no adjusted intervals and no failures, and left out a round whose block failed outright.
+     */
+    private static RunResult comparedAnew(ObjectNode run) throws IOException {
+        Map<String, String> stoppedBy = new LinkedHashMap<>();
+        run.path("comparisons").forEach(tier -> stoppedBy.put(tier.path("tier").asText(), tier.path("stoppedBy").asText("rounds")));
+        run.remove("comparisons");
+        RunResult old = JSON.treeToValue(run, RunResult.class);
+        return old.toBuilder().comparisons(Comparisons.of(old.blocks(), old.targets().stream().map(RunResult.Target::label).toList(),
+                stoppedBy, 0)).build();
     }
 
     /** A schema 1 or 2 run, of one target, in the shape of schema 3: its target, warm-up and tiers labelled. */

@@ -34,7 +34,8 @@ public record TargetSettings(String label, String container, URI url, String jav
      * it, and must belong to one of them; a cross-container name must exist on all of them.
      */
     public static List<TargetSettings> from(Given given, TargetCatalog catalog) {
-        List<String> containers = containers(given, catalog);
+        List<TargetSpec> specs = specs(given, catalog);
+        List<String> containers = specs.stream().map(TargetSpec::container).toList();
         String java = TARGET_JAVA.text(given, Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> jvmArgs = Arrays.stream(TARGET_JVM_ARGS.text(given, TARGET_JVM_ARGS.defaultValue()).trim().split("\\s+"))
                 .filter(arg -> !arg.isEmpty()).toList();
@@ -53,17 +54,79 @@ public record TargetSettings(String label, String container, URI url, String jav
                 throw new SettingException(given.spelled(TARGET_URL) + " names one running target, and " + String.join(", ", containers)
                         + " are " + containers.size() + ": measure several containers by launching them");
             }
+            if (!specs.get(0).settings().isEmpty()) {
+                throw new SettingException(specs.get(0) + " sets knobs of a target started by someone else ("
+                        + given.spelled(TARGET_URL) + "=" + url + "): set them where that target is started");
+            }
             return List.of(new TargetSettings(containers.get(0), containers.get(0), parseUrl(given, url), java, jvmArgs, host,
                     Map.of(), Map.of()));
         }
         refuseForeignKnobs(given, catalog, containers);
         List<TargetSettings> targets = new ArrayList<>();
-        for (String container : containers) {
-            long before = targets.stream().filter(t -> t.container().equals(container)).count();
-            targets.add(new TargetSettings(before == 0 ? container : container + "#" + (before + 1), container, null, java,
-                    jvmArgs, host, knobsOf(given, catalog, container), commonNames(catalog, container)));
+        for (TargetSpec spec : specs) {
+            Map<String, String> knobs = new LinkedHashMap<>(knobsOf(given, catalog, spec.container()));
+            knobs.putAll(ownKnobs(spec, catalog, given));
+            List<String> ownJvmArgs = new ArrayList<>(jvmArgs);
+            ownJvmArgs.addAll(spec.jvmArgs());
+            String label = label(spec, specs.get(0), knobs, targets.isEmpty() ? null : targets.get(0), catalog);
+            long before = targets.stream().filter(t -> t.label().equals(label) || t.label().startsWith(label + "#")).count();
+            targets.add(new TargetSettings(before == 0 ? label : label + "#" + (before + 1), spec.container(), null, java,
+                    List.copyOf(ownJvmArgs), host, Map.copyOf(knobs), commonNames(catalog, spec.container())));
         }
         return List.copyOf(targets);
+    }
+
+    /** The knobs in a target's brackets, by the container's own names; a name it does not have is refused. */
+    private static Map<String, String> ownKnobs(TargetSpec spec, TargetCatalog catalog, Given given) {
+        Map<String, String> knobs = new LinkedHashMap<>();
+        List<TargetKnob> own = catalog.knobsOf(spec.container());
+        spec.knobs().forEach((written, value) -> {
+            TargetKnob knob = own.stream().filter(k -> k.name().equals(written) || written.equals(k.common())).findFirst()
+                    .orElseThrow(() -> new SettingException(written + " in " + spec + " (" + given.spelled(CONTAINERS)
+                            + ") is not a knob of " + spec.container() + "; its knobs are " + String.join(", ",
+                            own.stream().map(k -> k.common() == null ? k.name() : k.name() + " (" + k.common() + ")").toList())
+                            + ", and " + TargetSpec.JVM_ARGS + " takes its JVM options"));
+            if (knobs.put(knob.name(), value) != null) {
+                throw new SettingException(spec + " (" + given.spelled(CONTAINERS) + ") sets " + knob.name()
+                        + " twice, once by its common name: keep one");
+            }
+        });
+        return knobs;
+    }
+
+    /**
+     * How a target is named wherever it appears: its container, and in brackets what it sets that the
+     * baseline does not (as the user wrote it); the baseline shows all it sets. A knob both set alike
+     * is left out, so that {@code tomcat[protocol=nio2],tomcat[protocol=nio2,threads=2048]} labels the
+     * second {@code tomcat[threads=2048]}.
+     */
+    private static String label(TargetSpec spec, TargetSpec baselineSpec, Map<String, String> knobs, TargetSettings baseline,
+            TargetCatalog catalog) {
+        if (baseline == null) {
+            return spec.toString();
+        }
+        Map<String, String> differs = new LinkedHashMap<>();
+        List<TargetKnob> own = catalog.knobsOf(spec.container());
+        spec.settings().forEach((written, value) -> {
+            if (written.equals(TargetSpec.JVM_ARGS)) {
+                if (!value.equals(baselineSpec.settings().get(TargetSpec.JVM_ARGS))) {
+                    differs.put(written, value);
+                }
+                return;
+            }
+            TargetKnob knob = own.stream().filter(k -> k.name().equals(written) || written.equals(k.common())).findFirst()
+                    .orElseThrow();
+            String base = baseline.container().equals(spec.container()) ? baseline.knobs().get(knob.name())
+                    : knob.common() == null ? null : baseline.knobs().get(baseline.commonNames().get(knob.common()));
+            if (base == null && baseline.container().equals(spec.container())) {
+                base = knob.defaultValue();
+            }
+            if (!value.equals(base)) {
+                differs.put(written, value);
+            }
+        });
+        // Nothing differs: the same configuration again, an A/A pair, named as the baseline (#2 follows).
+        return differs.isEmpty() && spec.container().equals(baseline.container()) ? baseline.label() : spec.written(differs);
     }
 
     private static Map<String, String> commonNames(TargetCatalog catalog, String container) {
@@ -118,10 +181,11 @@ public record TargetSettings(String label, String container, URI url, String jav
      * else the active container profiles (in the pom's order). A profile and a property that name
      * different containers are refused rather than one silently winning.
      */
-    private static List<String> containers(Given given, TargetCatalog catalog) {
+    private static List<TargetSpec> specs(Given given, TargetCatalog catalog) {
         List<String> profiles = list(given.has(RunProperties.CONTAINER_PROFILES) ? given.value(RunProperties.CONTAINER_PROFILES) : "");
         String named = CONTAINER.text(given, "").trim();
-        List<String> several = list(CONTAINERS.text(given, ""));
+        List<TargetSpec> specs = TargetSpec.parseAll(CONTAINERS.text(given, ""), given.spelled(CONTAINERS));
+        List<String> several = specs.stream().map(TargetSpec::container).toList();
         if (!named.isEmpty() && !several.isEmpty()) {
             throw new SettingException("both " + given.spelled(CONTAINER) + " and " + given.spelled(CONTAINERS) + " are set: keep"
                     + " one (" + given.spelled(CONTAINERS) + "=" + named + "," + String.join(",", several)
@@ -131,7 +195,7 @@ public record TargetSettings(String label, String container, URI url, String jav
         if (!chosen.isEmpty() && !profiles.isEmpty()
                 && !chosen.stream().distinct().sorted().toList().equals(profiles.stream().sorted().toList())) {
             throw new SettingException((several.isEmpty() ? given.spelled(CONTAINER) + "=" + named
-                    : given.spelled(CONTAINERS) + "=" + String.join(",", several)) + " and -P" + String.join(",", profiles)
+                    : given.spelled(CONTAINERS) + "=" + CONTAINERS.given(given)) + " and -P" + String.join(",", profiles)
                     + " name different containers: keep one");
         }
         List<String> containers = chosen.isEmpty() ? profiles : chosen;
@@ -141,7 +205,7 @@ public record TargetSettings(String label, String container, URI url, String jav
                     + " Maven only warns that it could not be activated.");
         }
         containers.forEach(container -> catalog.module(container, given));
-        return containers;
+        return several.isEmpty() ? containers.stream().map(container -> new TargetSpec(container, Map.of())).toList() : specs;
     }
 
     private static List<String> list(String value) {
@@ -170,6 +234,27 @@ public record TargetSettings(String label, String container, URI url, String jav
             });
         }
         return changed;
+    }
+
+    /**
+     * How long the target keeps an idle connection open, in ms: Tomcat's keepAliveTimeout where set,
+     * else its idleTimeout knob (connectionTimeout, noRequestTimeout, idleTimeout); 0 when unknown.
+     */
+    public long idleTimeoutMillis(TargetCatalog catalog) {
+        if (!launched()) {
+            return 0;
+        }
+        String value = knobs.get("keepAliveTimeout");
+        for (TargetKnob knob : value == null ? catalog.knobsOf(container) : List.<TargetKnob>of()) {
+            if ("idleTimeout".equals(knob.common())) {
+                value = knobs.getOrDefault(knob.name(), knob.defaultValue());
+            }
+        }
+        try {
+            return value == null ? 0 : Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     private static URI parseUrl(Given given, String url) {

@@ -110,4 +110,46 @@ class TargetSettingsTest {
         assertTrue(error.getMessage().startsWith("-DmaxThreads cannot reach a target started by someone else"), error.getMessage());
         assertThrows(SettingException.class, () -> settings("tomcat", Map.of("target.url", "localhost:8080")));
     }
+
+    @Test
+    void aTargetInBracketsCarriesItsOwnKnobsAndJvmOptionsAndIsLabelledByWhatDiffers() {
+        List<TargetSettings> targets = TargetSettings.from(Given.maven(Map.of("containers",
+                "tomcat,tomcat[threads=2048],tomcat[protocol=nio2,executor=shared],undertow[threads=1024,jvmArgs=-Xmx1g -Xss512k]",
+                "acceptCount", "1024")), CATALOG);
+        assertEquals(List.of("tomcat", "tomcat[threads=2048]", "tomcat[protocol=nio2,executor=shared]",
+                "undertow[threads=1024,jvmArgs=-Xmx1g -Xss512k]"),
+                targets.stream().map(TargetSettings::label).toList());
+        assertEquals("2048", targets.get(1).knobs().get("maxThreads"), "the common name reaches Tomcat's own knob");
+        assertEquals("1024", targets.get(1).knobs().get("acceptCount"), "a -D knob still reaches every target that has it");
+        assertEquals(null, targets.get(0).knobs().get("maxThreads"), "the baseline keeps the default");
+        assertEquals(Map.of("protocol", "nio2", "executor", "shared", "acceptCount", "1024"), targets.get(2).knobs());
+        assertEquals("1024", targets.get(3).knobs().get("workerThreads"));
+        assertEquals(List.of("-Xms512m", "-Xmx2g", "-Xmx1g", "-Xss512k"), targets.get(3).jvmArgs(),
+                "its own JVM options after the run's, so that they win");
+        assertEquals(List.of("-Xms512m", "-Xmx2g"), targets.get(0).jvmArgs());
+    }
+
+    @Test
+    void aKnobTheBaselineSetsAlikeIsLeftOutOfTheOthersLabel() {
+        assertEquals(List.of("tomcat[protocol=nio2]", "tomcat[threads=2048]", "tomcat[protocol=nio2]#2"),
+                labels(Map.of("containers", "tomcat[protocol=nio2],tomcat[protocol=nio2,threads=2048],tomcat[protocol=nio2]")));
+        assertEquals(List.of("tomcat", "tomcat#2"), labels(Map.of("containers", "tomcat,tomcat[threads=512]")),
+                "512 is the launcher's default: the same configuration, an A/A run");
+    }
+
+    @Test
+    void aBracketThatIsNotAKnobOfItsContainerIsRefusedNamingTheKnobs() {
+        var unknown = assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat,undertow[maxThreads=8]")));
+        assertTrue(unknown.getMessage().startsWith("maxThreads in undertow[maxThreads=8] (-Dcontainers) is not a knob of undertow;"
+                + " its knobs are ioThreads, workerThreads (threads), backlog (backlog)"), unknown.getMessage());
+        var open = assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat,tomcat[threads=8")));
+        assertEquals("bad value -Dcontainers=tomcat,tomcat[threads=8: a bracket is not closed; it accepts containers separated by"
+                + " commas, each with optional knobs in brackets: tomcat,tomcat[threads=2048,protocol=nio2],undertow[jvmArgs=-Xmx1g]",
+                open.getMessage());
+        var pair = assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat,tomcat[threads]")));
+        assertTrue(pair.getMessage().startsWith("bad value -Dcontainers=tomcat,tomcat[threads]: 'threads' in tomcat[threads] is"
+                + " not knob=value"), pair.getMessage());
+        var twice = assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat[threads=8,maxThreads=9],jetty")));
+        assertTrue(twice.getMessage().contains("sets maxThreads twice"), twice.getMessage());
+    }
 }
