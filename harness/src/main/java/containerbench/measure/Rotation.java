@@ -1,12 +1,13 @@
 package containerbench.measure;
 
+import containerbench.settings.BlockOrder;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The load of one step turned by the clock from target to target: block k lasts from
- * {@code k x blockSeconds} after the step's start to the next, and goes to one target, the order
- * reversed every other round (A B, B A, A B ...). The step's users stay and keep their connections to
+ * {@code k x blockSeconds} after the step's start to the next, and goes to one target, in the
+ * balanced order of {@link BlockOrder} (A B, B A with two targets). The step's users stay and keep their connections to
  * every target, so that a block begins without a reconnection storm or a pause; each request is
  * sent to, and recorded in, the block current when it leaves. One target's tier is a rotation of one
  * block; an auto warm-up is one target's windows, as many as it takes to settle.
@@ -47,6 +48,7 @@ public final class Rotation {
     private final int users;
     private final List<Target> targets;
     private final Rounds rounds;
+    private final BlockOrder order;
     private final long blockNanos;
     private final CpuClock clock;
     private final int injectorCores;
@@ -68,6 +70,7 @@ public final class Rotation {
         this.users = users;
         this.targets = List.copyOf(targets);
         this.rounds = rounds;
+        this.order = new BlockOrder(targets.size());
         this.blockNanos = rounds.blockSeconds() * 1_000_000_000L;
         this.clock = clock;
         this.injectorCores = injectorCores;
@@ -97,6 +100,11 @@ public final class Rotation {
 
     public Rounds rounds() {
         return rounds;
+    }
+
+    /** The order its rounds turn in: rounds end only in complete sets of it. */
+    public BlockOrder order() {
+        return order;
     }
 
     /** The longest it may turn: every round it may run, one block of each target. */
@@ -142,7 +150,7 @@ public final class Rotation {
             return null;
         }
         int turn = index % targets.size();
-        Target target = targets.get(round % 2 == 0 ? turn : targets.size() - 1 - turn);
+        Target target = targets.get(order.round(round).get(turn));
         Block block = new Block(index, round, target.index(), target.request(),
                 new TierRecorder(target.request(), target.label(), users));
         blocks.add(block);

@@ -6,19 +6,22 @@ import static containerbench.settings.RunProperties.ROUNDS;
 
 /**
  * How a run with several containers shares each tier between them: rounds of one block per
- * container, the order reversed every other round (A B, B A, A B ...), so that the machine's drift
- * falls on all of them alike and each round pairs every container with the baseline.
+ * container in a balanced order ({@link BlockOrder}: A B, B A with two), so that the machine's drift
+ * and each turn's after-effects fall on all of them alike and each round pairs every container with
+ * the baseline. Rounds run in complete sets of the order.
  *
- * @param rounds the rounds every tier runs; with {@code precision}, the fewest
+ * @param rounds the rounds every tier runs, in whole sets; with {@code precision}, the pilot's
  * @param precision rounds added until the intervals are narrow enough, or {@code null}
  */
 public record Interleaving(int rounds, int blockSeconds, Precision precision) {
 
     /** The most rounds a tier may be given, however much time is left: the steps are laid out in advance. */
-    static final int MOST_ROUNDS = 100;
+    static final int MOST_ROUNDS = 240;
 
-    public static Interleaving from(Given given) {
-        return new Interleaving(ROUNDS.atLeast(given, 2, Integer.parseInt(ROUNDS.defaultValue())),
+    /** @param targets how many targets the run turns between: rounds are rounded up to whole sets of their order */
+    public static Interleaving from(Given given, int targets) {
+        int rounds = ROUNDS.atLeast(given, 2, Integer.parseInt(ROUNDS.defaultValue()));
+        return new Interleaving(new BlockOrder(targets).wholeSets(rounds),
                 BLOCK_SECONDS.atLeast(given, 1, Integer.parseInt(BLOCK_SECONDS.defaultValue())), Precision.from(given));
     }
 
@@ -32,6 +35,8 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision) {
         if (precision == null) {
             return rounds;
         }
-        return Math.max(rounds, Math.min(MOST_ROUNDS, precision.maxMinutes() * 60 / (blockSeconds * targets)));
+        int sets = new BlockOrder(targets).setSize();
+        int most = Math.min(MOST_ROUNDS, precision.maxMinutes() * 60 / (blockSeconds * targets)) / sets * sets;
+        return Math.max(rounds, most);
     }
 }

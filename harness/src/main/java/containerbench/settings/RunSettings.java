@@ -47,7 +47,8 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
                 throw new SettingException(given.spelled(TIER_SECONDS) + " is for one container: with several, each tier runs "
                         + given.spelled(ROUNDS) + " rounds of one " + given.spelled(BLOCK_SECONDS) + " block per container");
             }
-            interleaving = Interleaving.from(given);
+            interleaving = Interleaving.from(given, targets.size());
+            refuseIdleGaps(given, interleaving, targets, catalog);
             if (!RECORD.bool(given, true)) {
                 throw new SettingException(given.spelled(RECORD) + "=false measures what recording costs, with one container:"
                         + " with several, the blocks and their verdicts are made of what is recorded");
@@ -73,6 +74,26 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         }
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
                 targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors, given.prefix());
+    }
+
+    /**
+     * A target idle between its blocks longer than its connections' idle timeout would have its users
+     * reconnect at every block start, in exactly the runs with most targets: refused, with what to change.
+     */
+    private static void refuseIdleGaps(Given given, Interleaving interleaving, List<TargetSettings> targets, TargetCatalog catalog) {
+        int idleSeconds = new BlockOrder(targets.size()).longestIdleBlocks() * interleaving.blockSeconds();
+        for (TargetSettings target : targets) {
+            long timeoutMillis = target.idleTimeoutMillis(catalog);
+            // A second to spare: a block's last requests return after its end.
+            if (timeoutMillis > 0 && 1000L * (idleSeconds + 1) >= timeoutMillis) {
+                throw new SettingException(targets.size() + " targets in blocks of " + interleaving.blockSeconds() + " s leave each"
+                        + " idle up to " + idleSeconds + " s, and " + target.label() + " closes a connection idle for "
+                        + timeoutMillis + " ms: its users would reconnect at every block start. Shorten "
+                        + given.spelled(BLOCK_SECONDS) + " (at most " + Math.max(1, (timeoutMillis / 1000 - 2)
+                        / Math.max(1, idleSeconds / interleaving.blockSeconds())) + " here), or raise the idle timeout"
+                        + " (" + given.spelled("idleTimeout") + ")");
+            }
+        }
     }
 
     /** A setting's name as the run's user writes it: {@code --target.cpuLimit} to a ./bench user. */
