@@ -1,34 +1,76 @@
 package containerbench.results;
 
 import containerbench.measure.Decimals;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * The ratio of two figures measured in pairs, with its 95% interval: Student's t on the logarithms
- * of the per-pair ratios, turned back into a ratio. Logarithms because a ratio's errors multiply
- * (1.1 and 1/1.1 are the same distance from 1), and t because a tier has a handful of pairs, not
+ * The ratio of two figures measured in pairs, with its interval: Student's t on the logarithms of
+ * the per-pair ratios, turned back into a ratio. Logarithms because a ratio's errors multiply (1.1
+ * and 1/1.1 are the same distance from 1), and t because a tier has a handful of pairs, not
  * hundreds. The ratio is the geometric mean of the pairs' ratios.
  *
  * @param low the interval's lower end (equal to ratio with a single pair)
  */
 public record PairedRatio(double ratio, double low, double high, int pairs) {
 
+    /** The 95% interval. */
     public static PairedRatio of(List<Double> others, List<Double> baselines) {
-        int n = others.size();
-        double[] logs = new double[n];
-        for (int i = 0; i < n; i++) {
-            logs[i] = Math.log(others.get(i) / baselines.get(i));
-        }
-        double mean = java.util.Arrays.stream(logs).average().orElse(Double.NaN);
-        if (n < 2) {
+        return of(others, baselines, 0.95);
+    }
+
+    /** The interval of the given confidence, from the spread of all the pairs. */
+    public static PairedRatio of(List<Double> others, List<Double> baselines, double confidence) {
+        return of(logs(others, baselines), others.size(), confidence);
+    }
+
+    /**
+     * Stein's two-stage interval: the spread comes from the first {@code pilot} pairs only, with their
+     * degrees of freedom, and the mean from all. Because the pairs after the pilot were chosen from
+     * the pilot's spread, the usual interval would not keep its confidence; this one does, exactly for
+     * normal log ratios, however many pairs the pilot asked for.
+     */
+    public static PairedRatio stein(List<Double> others, List<Double> baselines, int pilot, double confidence) {
+        double[] logs = logs(others, baselines);
+        return of(logs, Math.min(pilot, logs.length), confidence);
+    }
+
+    private static PairedRatio of(double[] logs, int spreadFrom, double confidence) {
+        int n = logs.length;
+        double mean = Arrays.stream(logs).average().orElse(Double.NaN);
+        if (n < 2 || spreadFrom < 2) {
             double ratio = Decimals.four(Math.exp(mean));
             return new PairedRatio(ratio, ratio, ratio, n);
         }
-        double sd = Math.sqrt(java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (n - 1));
-        double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
+        double half = quantile(spreadFrom - 1, confidence) * sd(Arrays.copyOf(logs, spreadFrom)) / Math.sqrt(n);
         return new PairedRatio(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)),
                 Decimals.four(Math.exp(mean + half)), n);
+    }
+
+    /** The logarithms of the pairs' ratios. */
+    public static double[] logs(List<Double> others, List<Double> baselines) {
+        double[] logs = new double[others.size()];
+        for (int i = 0; i < logs.length; i++) {
+            logs[i] = Math.log(others.get(i) / baselines.get(i));
+        }
+        return logs;
+    }
+
+    /** The sample standard deviation. */
+    static double sd(double[] values) {
+        double mean = Arrays.stream(values).average().orElse(Double.NaN);
+        return Math.sqrt(Arrays.stream(values).map(x -> (x - mean) * (x - mean)).sum() / (values.length - 1));
+    }
+
+    /** Student's t quantile for a two-sided interval of {@code confidence}. */
+    static double quantile(int degreesOfFreedom, double confidence) {
+        return TDistribution.of(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+    }
+
+    /** Whether the interval holds 1: no difference established. */
+    public boolean holdsOne() {
+        return low <= 1 && 1 <= high;
     }
 
     /**

@@ -5,10 +5,10 @@ import containerbench.measure.Measurement;
 import containerbench.measure.Rotation;
 import containerbench.measure.Step;
 import containerbench.results.Comparisons;
-import containerbench.results.PairedRatio;
-import containerbench.results.TierComparison;
+import containerbench.results.TwoStage;
 import containerbench.settings.Interleaving;
 import containerbench.settings.Precision;
+import containerbench.settings.RunProperties;
 import containerbench.settings.TierPlan;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * How long each rotation turns, decided at the end of each of its rounds from what was measured so
- * far: an auto warm-up until its target is steady, and with precision on demand a tier until its
- * intervals are narrow enough or its share of the time is spent.
+ * far: an auto warm-up until its target is steady, and with precision on demand a tier for the
+ * rounds its pilot asks, or its share of the time.
  */
 final class Schedule {
 
@@ -39,7 +39,7 @@ final class Schedule {
     private final TierPlan plan;
     private final Interleaving interleaving;
     private final List<String> labels;
-    private final Map<Integer, Long> tierStarts = new HashMap<>();
+    private final Map<Integer, Integer> plannedRounds = new HashMap<>();
     private final Map<Integer, String> stoppedBy = new HashMap<>();
     private final List<Rotation> warmups = new ArrayList<>();
     // From here the time cap counts: the schedule is made as the load is about to begin.
@@ -61,42 +61,58 @@ final class Schedule {
         }
     }
 
-    /** A round beyond the fixed ones: when the intervals are not yet narrow enough and the tier's time allows. */
+    /**
+     * A round beyond the pilot's, with precision on demand (Stein's two-stage procedure): at the
+     * pilot's end the rounds every ratio needs for ±precision are worked out from its spread, and
+     * the tier runs that many, in whole sets of its order, or as many as its share of the time cap
+     * allows. Nothing later depends on how narrow the interval happens to look, so that its 95% holds.
+     */
     private synchronized boolean anotherRound(Rotation rotation) {
         Precision precision = interleaving.precision();
         if (precision == null) {
             return false;
         }
         int tier = rotation.tierIndex();
-        long now = System.currentTimeMillis();
-        long tierStart = tierStarts.computeIfAbsent(tier,
-                t -> now - 1000L * interleaving.blockSeconds() * labels.size() * rotation.roundsDone());
-        if (precise(rotation.blocks(), precision.percent())) {
-            stoppedBy.put(tier, PRECISION);
-            return false;
+        int done = rotation.roundsDone();
+        Integer planned = plannedRounds.get(tier);
+        if (planned == null) {
+            planned = plan(rotation, precision, done);
+            plannedRounds.put(tier, planned);
         }
+        return done < planned;
+    }
+
+    /** The rounds the tier runs: what the pilot says precision needs, within the tier's share of the time. */
+    private int plan(Rotation rotation, Precision precision, int pilot) {
+        int tier = rotation.tierIndex();
+        int sets = rotation.order().setSize();
+        long now = System.currentTimeMillis();
+        long roundMillis = 1000L * interleaving.blockSeconds() * labels.size();
+        long tierStart = now - roundMillis * pilot;
         // The tier's share of the time left: what remains until the cap, over the tiers still to run.
         long deadline = loadStart + precision.maxMinutes() * 60_000L;
         int tiersLeft = plan.tiers().size() - tier;
         long tierDeadline = tierStart + (deadline - tierStart) / tiersLeft;
-        // Until the intervals are narrow enough, what stops the tier is the time: the cap, or the rounds laid out.
-        stoppedBy.put(tier, TIME);
-        return now + 1000L * interleaving.blockSeconds() * labels.size() <= tierDeadline;
+        int allowed = Math.min(rotation.rounds().most(), (int) ((tierDeadline - tierStart) / roundMillis) / sets * sets);
+        List<double[]> pilots = Comparisons.logRatios(rotation.blocks(), labels);
+        int needed = pilot;
+        for (double[] logs : pilots) {
+            needed = Math.max(needed, logs.length < 2 ? pilot : TwoStage.pairsFor(logs, precision.percent()));
+        }
+        needed = rotation.order().wholeSets(needed);
+        int rounds = Math.max(pilot, Math.min(needed, allowed));
+        double reached = pilots.stream().filter(logs -> logs.length >= 2)
+                .mapToDouble(logs -> TwoStage.percentWith(logs, rounds)).max().orElse(Double.NaN);
+        stoppedBy.put(tier, rounds >= needed ? PRECISION : TIME);
+        System.out.printf("[run] %s: the pilot's %d rounds ask %d rounds for ±%s%% (%s of load)%s%n", rotation.tier(), pilot,
+                needed, precision.percent(), minutes(needed * roundMillis / 1000), rounds >= needed ? "; running them"
+                        : String.format("; the tier's share of %s=%d allows %d: about ±%.1f%%", RunProperties.MAX_MINUTES.name(),
+                                precision.maxMinutes(), rounds, reached));
+        return rounds;
     }
 
-    /** Whether every comparison is within ±percent: its TPS ratio, or its CPU ratio where the injector limited it. */
-    private boolean precise(List<BlockResult> blocks, double percent) {
-        if (blocks.isEmpty()) {
-            return false;
-        }
-        for (TierComparison.Comparison c : Comparisons.of(blocks, labels).get(0).comparison()) {
-            double low = c.injectorLimited() ? c.cpuRatioLow() : c.tpsRatioLow();
-            double high = c.injectorLimited() ? c.cpuRatioHigh() : c.tpsRatioHigh();
-            if (c.pairs() < 2 || low <= 0 || new PairedRatio(1, low, high, c.pairs()).halfWidthPercent() > percent) {
-                return false;
-            }
-        }
-        return true;
+    private static String minutes(long seconds) {
+        return seconds < 120 ? seconds + " s" : String.format("%.1f min", seconds / 60.0);
     }
 
     /** Whether a warm-up's last windows agree: three in a row within ±5% of their mean. */
