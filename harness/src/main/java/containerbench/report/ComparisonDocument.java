@@ -60,7 +60,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
             if (run.interleaved()) {
                 verdicts.add(new VerdictSection(run.runId(), run.description(), run.interleaving().rounds() + " rounds of "
                         + run.interleaving().blockSeconds() + " s blocks per tier; ratios to " + run.baseline().label()
-                        + " with 95% intervals from the paired rounds", Verdicts.sentences(run), Verdicts.latencies(run),
+                        + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons",
+                        Verdicts.leading(run), Verdicts.latencies(run),
                         Verdicts.warmups(run),
                         ratioChart("chart-ratio-" + verdicts.size(), run)));
             }
@@ -194,17 +195,18 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
     private static Map<String, Object> ratioChart(String id, RunResult run) {
         Map<String, Object> chart = new LinkedHashMap<>();
         chart.put("id", id);
-        chart.put("title", "Ratio to " + run.baseline().label() + " per tier, with 95% intervals");
+        chart.put("title", "Ratio to " + run.baseline().label() + " per tier, with intervals adjusted for the run's comparisons");
         chart.put("tiers", run.comparisons().stream().map(TierComparison::tier).toList());
         List<Map<String, Object>> datasets = new ArrayList<>();
         for (int other = 0; other < run.targets().size() - 1; other++) {
             int o = other;
             String label = run.targets().get(other + 1).label();
             List<TierComparison.Comparison> ofOther = run.comparisons().stream().map(t -> t.comparison().get(o)).toList();
-            datasets.add(dataset(label + " TPS", ofOther.stream().map(c -> c.injectorLimited() ? null : c.tpsRatio()).toList(),
-                    ofOther.stream().map(c -> c.injectorLimited() ? null : List.of(c.tpsRatioLow(), c.tpsRatioHigh())).toList()));
-            datasets.add(dataset(label + " CPU per response", ofOther.stream().map(c -> c.cpuKnown() ? c.cpuRatio() : null).toList(),
-                    ofOther.stream().map(c -> c.cpuKnown() ? List.of(c.cpuRatioLow(), c.cpuRatioHigh()) : null).toList()));
+            datasets.add(dataset(label + " TPS", ofOther.stream().map(c -> c.injectorLimited() ? null : c.tps().ratio()).toList(),
+                    ofOther.stream().map(c -> c.injectorLimited() ? null : List.of(c.tps().adjustedLow(), c.tps().adjustedHigh()))
+                            .toList()));
+            datasets.add(dataset(label + " CPU per response", ofOther.stream().map(c -> c.cpuKnown() ? c.cpu().ratio() : null).toList(),
+                    ofOther.stream().map(c -> c.cpuKnown() ? List.of(c.cpu().adjustedLow(), c.cpu().adjustedHigh()) : null).toList()));
         }
         chart.put("datasets", datasets);
         return chart;

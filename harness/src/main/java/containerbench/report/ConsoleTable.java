@@ -48,7 +48,13 @@ public final class ConsoleTable {
     /** An interleaved run's verdicts: its ratios to the baseline with their intervals, response times, warm-ups. */
     public static String verdicts(RunResult run) {
         Formatter out = new Formatter();
-        out.format("verdicts (ratios to %s from the paired rounds, 95%% intervals):%n", run.baseline().label());
+        out.format("verdict (ratios to %s from the paired rounds):%n", run.baseline().label());
+        Verdicts.runLevel(run).forEach(verdict -> out.format("  %s%n", verdict));
+        String check = Verdicts.selfCheck(run);
+        if (check != null) {
+            out.format("  %s%n", check);
+        }
+        out.format("per tier (95%% intervals, and adjusted for every interval of the run about the same two targets):%n");
         Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
         Verdicts.latencies(run).forEach(latency -> out.format("  %s%n", latency));
         return out.format("%s%n", Verdicts.warmups(run)).toString();

@@ -9,13 +9,107 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The answer of an interleaved run in the study's terms, one sentence per tier and target: the
- * ratio to the baseline with its interval when the interval excludes 1, "not distinguishable" when
- * it holds 1, and no TPS verdict where the injector limited the load.
+ * The answer of an interleaved run in the study's terms. First one sentence per target over the whole
+ * run; then one per tier and target: each ratio to the baseline with its 95% interval and its interval
+ * adjusted for every interval the run states about that pair (Bonferroni). "Lower", "higher", "more"
+ * and "less" are said only where the adjusted interval excludes 1; where only the 95% one does, the
+ * difference is "not established". No TPS verdict where the injector limited the load.
  */
 final class Verdicts {
 
     private Verdicts() {
+    }
+
+    /** Per target, the run's verdict over its tiers: where it was lower, higher, or no different. */
+    static List<String> runLevel(RunResult run) {
+        List<String> sentences = new ArrayList<>();
+        for (int o = 0; o < run.targets().size() - 1; o++) {
+            int index = o;
+            List<TierComparison.Comparison> all = run.comparisons().stream().map(t -> t.comparison().get(index)).toList();
+            if (all.isEmpty()) {
+                continue;
+            }
+            TierComparison.Comparison first = all.get(0);
+            int family = all.stream().map(TierComparison.Comparison::tps).mapToInt(TierComparison.Ratio::adjustedFor).max().orElse(1);
+            List<String> parts = new ArrayList<>();
+            parts.add("TPS " + tally(all.stream().filter(c -> !c.injectorLimited()).map(TierComparison.Comparison::tps).toList(),
+                    "lower", "higher") + notJudged(all));
+            List<TierComparison.Ratio> cpu = all.stream().map(TierComparison.Comparison::cpu).filter(r -> r != null).toList();
+            if (!cpu.isEmpty()) {
+                parts.add("CPU per response " + tally(cpu, "less", "more"));
+            }
+            long failedMore = all.stream().filter(c -> c.failures().p() < 0.05 / all.size() && c.failures().otherWorse() > 0
+                    && c.failures().otherWorse() > c.failures().otherBetter()).count();
+            if (failedMore > 0) {
+                parts.add("more failures at " + failedMore + " of " + all.size());
+            }
+            sentences.add(first.other() + " against " + first.baseline() + " over " + all.size() + " tier(s), on intervals adjusted"
+                    + " for the run's " + family + ": " + String.join("; ", parts) + ".");
+        }
+        return sentences;
+    }
+
+    /** "lower at 2 of 2 tiers (0.66-0.70×)", "no difference established at 2 of 2 tiers". */
+    private static String tally(List<TierComparison.Ratio> ratios, String below, String above) {
+        List<TierComparison.Ratio> low = ratios.stream().filter(r -> r.adjustedHigh() < 1).toList();
+        List<TierComparison.Ratio> high = ratios.stream().filter(r -> r.adjustedLow() > 1).toList();
+        List<String> parts = new ArrayList<>();
+        if (!low.isEmpty()) {
+            parts.add(below + " at " + low.size() + " of " + ratios.size() + " tiers (" + span(low) + ")");
+        }
+        if (!high.isEmpty()) {
+            parts.add(above + " at " + high.size() + " of " + ratios.size() + " tiers (" + span(high) + ")");
+        }
+        int none = ratios.size() - low.size() - high.size();
+        if (none > 0) {
+            parts.add("no difference established at " + none + " of " + ratios.size());
+        }
+        return parts.isEmpty() ? "not judged" : String.join(", ", parts);
+    }
+
+    private static String notJudged(List<TierComparison.Comparison> all) {
+        long limited = all.stream().filter(TierComparison.Comparison::injectorLimited).count();
+        return limited == 0 ? "" : ", not judged at " + limited + " (the injector limited the load)";
+    }
+
+    private static String span(List<TierComparison.Ratio> ratios) {
+        double min = ratios.stream().mapToDouble(TierComparison.Ratio::ratio).min().orElseThrow();
+        double max = ratios.stream().mapToDouble(TierComparison.Ratio::ratio).max().orElseThrow();
+        return min == max ? times(min) : String.format("%.2f-%.2f×", min, max);
+    }
+
+    /**
+     * An A/A run's check of the method: with every target alike, about 95% of the 95% intervals and
+     * at least 95% of the run's adjusted ones should hold 1. {@code null} when the targets differ.
+     */
+    static String selfCheck(RunResult run) {
+        if (run.targets().stream().map(t -> t.label().replaceFirst("#\\d+$", "")).distinct().count() != 1
+                || run.targets().size() < 2) {
+            return null;
+        }
+        List<TierComparison.Ratio> ratios = new ArrayList<>();
+        run.comparisons().forEach(tier -> tier.comparison().forEach(c -> {
+            ratios.add(c.tps());
+            if (c.cpu() != null) {
+                ratios.add(c.cpu());
+            }
+        }));
+        long plain = ratios.stream().filter(TierComparison.Ratio::holdsOne).count();
+        long adjusted = ratios.stream().filter(TierComparison.Ratio::adjustedHoldsOne).count();
+        return String.format("A/A check: %d of %d 95%% intervals hold 1 (%.0f%%; about 95%% expected), %d of %d adjusted ones"
+                + " (at least 95%% expected).", plain, ratios.size(), 100.0 * plain / Math.max(1, ratios.size()), adjusted,
+                ratios.size());
+    }
+
+    /** What a run's page says first: the run's verdicts, an A/A run's check, then each tier's. */
+    static List<String> leading(RunResult run) {
+        List<String> all = new ArrayList<>(runLevel(run));
+        String check = selfCheck(run);
+        if (check != null) {
+            all.add(check);
+        }
+        all.addAll(sentences(run));
+        return all;
     }
 
     static List<String> sentences(RunResult run) {
@@ -26,8 +120,8 @@ final class Verdicts {
                 String sentence = sentence(tier.users(), c);
                 if (precision != null) {
                     sentence = sentence.substring(0, sentence.length() - 1) + ("precision".equals(tier.stoppedBy())
-                            ? "; precision of ±" + precision + "% reached." : "; stopped by the " + tier.stoppedBy()
-                                    + " before ±" + precision + "%.");
+                            ? "; the rounds for ±" + precision + "% ran." : "; stopped by the " + tier.stoppedBy()
+                                    + " before the rounds for ±" + precision + "%.");
                 }
                 sentences.add(sentence);
             }
@@ -58,7 +152,7 @@ final class Verdicts {
         }
         boolean holdsOne = ratio.low() <= 1 && 1 <= ratio.high();
         return times(ratio.ratio()) + (holdsOne ? " (not distinguishable: " + interval(ratio.low(), ratio.high()) + " holds 1)"
-                : " (95% CI " + interval(ratio.low(), ratio.high()) + ")");
+                : " (95% CI " + interval(ratio.low(), ratio.high()) + ", not adjusted)");
     }
 
     /** How long each target warmed up, and whether an auto warm-up found it steady: "undertow 45 s, steady". */
@@ -68,41 +162,51 @@ final class Verdicts {
     }
 
     static String sentence(int users, TierComparison.Comparison c) {
-        StringBuilder s = new StringBuilder();
-        String at = " at " + users + " users";
+        String head = c.other() + " against " + c.baseline() + " at " + users + " users";
         if (c.pairs() < 2) {
-            return c.other() + " against " + c.baseline() + at + ": " + c.pairs() + " pair(s), too few for an interval.";
+            return head + ": " + c.pairs() + " pair(s), too few for an interval.";
         }
-        if (c.injectorLimited()) {
-            s.append(c.other()).append(" against ").append(c.baseline()).append(at)
-                    .append(": no TPS verdict, the injector limited the load (Gatling used nearly all its cores)");
-        } else if (c.tpsIndistinguishable()) {
-            s.append(c.other()).append(" and ").append(c.baseline()).append(" are not distinguishable in TPS").append(at)
-                    .append(": the interval ").append(interval(c.tpsRatioLow(), c.tpsRatioHigh())).append(" holds 1 (")
-                    .append(c.pairs()).append(" pairs)");
-        } else {
-            s.append(c.other()).append(" serves ").append(times(c.tpsRatio())).append(" ").append(c.baseline()).append("'s TPS")
-                    .append(at).append(" (95% CI ").append(interval(c.tpsRatioLow(), c.tpsRatioHigh())).append(", ")
-                    .append(c.pairs()).append(" pairs)");
-        }
-        if (!c.cpuKnown()) {
-            s.append("; its CPU per response is not known");
-        } else if (c.cpuIndistinguishable()) {
-            s.append("; its CPU per response is not distinguishable (").append(interval(c.cpuRatioLow(), c.cpuRatioHigh()))
-                    .append(" holds 1)");
-        } else {
-            s.append(c.injectorLimited() || c.tpsIndistinguishable() ? "; it spends " : " and spends ")
-                    .append(times(c.cpuRatio())).append(" its CPU per response (95% CI ")
-                    .append(interval(c.cpuRatioLow(), c.cpuRatioHigh())).append(")");
+        StringBuilder s = new StringBuilder(head).append(", ").append(c.pairs()).append(" pairs: TPS ");
+        s.append(c.injectorLimited() ? "not judged, the injector limited the load (Gatling used nearly all its cores)"
+                : judged(c.tps(), "lower", "higher"));
+        s.append("; CPU per response ").append(c.cpuKnown() ? judged(c.cpu(), "less", "more") : "not known");
+        TierComparison.Failures f = c.failures();
+        if (f.baselinePercent() > 0 || f.otherPercent() > 0) {
+            s.append(String.format("; failed %.2f%% of requests against %.2f%%, a larger share in %d rounds and a smaller in %d"
+                    + " (sign test p%s)", f.otherPercent(), f.baselinePercent(), f.otherWorse(), f.otherBetter(),
+                    f.p() < 0.001 ? "<0.001" : String.format("=%.3f", f.p())));
         }
         return s.append('.').toString();
+    }
+
+    /** "0.69× (95% CI 0.68-0.71; adjusted 0.67-0.72): lower", or why no verdict. */
+    private static String judged(TierComparison.Ratio r, String below, String above) {
+        String figures = times(r.ratio()) + " (95% CI " + interval(r.low(), r.high()) + "; adjusted for " + r.adjustedFor() + ": "
+                + interval(r.adjustedLow(), r.adjustedHigh()) + ")";
+        if (!r.adjustedHoldsOne()) {
+            return figures + ", " + (r.adjustedHigh() < 1 ? below : above);
+        }
+        return figures + (r.holdsOne() ? ", not distinguishable" : ", not established once adjusted");
     }
 
     private static String times(double ratio) {
         return String.format("%.2f×", ratio);
     }
 
-    private static String interval(double low, double high) {
-        return String.format("%.2f-%.2f", low, high);
+    /**
+     * An interval printed with the decimals that keep its relation to 1: two, or more where two would
+     * round an end onto 1 or across it ("0.86-1.00" for an interval that excludes 1 prints 0.86-0.998).
+     */
+    static String interval(double low, double high) {
+        boolean holds = low <= 1 && 1 <= high;
+        for (int decimals = 2; decimals < 4; decimals++) {
+            String text = String.format("%." + decimals + "f-%." + decimals + "f", low, high);
+            double shownLow = Double.parseDouble(String.format("%." + decimals + "f", low));
+            double shownHigh = Double.parseDouble(String.format("%." + decimals + "f", high));
+            if ((shownLow <= 1 && 1 <= shownHigh) == holds && shownLow != 1 && shownHigh != 1) {
+                return text;
+            }
+        }
+        return String.format("%.4f-%.4f", low, high);
     }
 }

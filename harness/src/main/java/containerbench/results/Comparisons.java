@@ -1,6 +1,7 @@
 package containerbench.results;
 
 import containerbench.measure.BlockResult;
+import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
+import org.apache.commons.statistics.distribution.BinomialDistribution;
 
 /** The paired comparisons of an interleaved run: per tier, every target against the baseline, round by round. */
 public final class Comparisons {
@@ -17,45 +19,134 @@ public final class Comparisons {
 
     /** @param labels the targets' labels, the baseline first */
     public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels) {
-        return of(blocks, labels, Map.of());
+        return of(blocks, labels, Map.of(), 0);
     }
 
     /**
      * @param labels the targets' labels, the baseline first
      * @param stoppedBy per tier name, what ended it; "rounds" where not given
+     * @param pilot with precision, the pairs of each tier's pilot (Stein's intervals); 0 otherwise
      */
-    public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<String, String> stoppedBy) {
+    public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<String, String> stoppedBy, int pilot) {
+        Map<String, List<BlockResult>> byTier = byTier(blocks);
+        // Per other target: every interval the run states about it, for the adjustment.
+        Map<String, Integer> family = new LinkedHashMap<>();
+        for (String other : labels.subList(1, labels.size())) {
+            int intervals = 0;
+            for (List<BlockResult> inTier : byTier.values()) {
+                Paired paired = Paired.of(inTier, labels.get(0), other);
+                intervals += (paired.baseTps.size() >= 2 ? 1 : 0) + (paired.baseCpu.size() >= 2 ? 1 : 0);
+            }
+            family.put(other, Math.max(1, intervals));
+        }
         List<TierComparison> tiers = new ArrayList<>();
-        byTier(blocks).forEach((tier, inTier) -> {
+        byTier.forEach((tier, inTier) -> {
             List<TierComparison.Comparison> comparison = new ArrayList<>();
             for (String other : labels.subList(1, labels.size())) {
-                comparison.add(compare(inTier, labels.get(0), other));
+                comparison.add(Paired.of(inTier, labels.get(0), other).compare(family.get(other), pilot, byTier.size()));
             }
-            tiers.add(new TierComparison(tier, inTier.get(0).users(), stoppedBy.getOrDefault(tier, "rounds"), comparison));
+            tiers.add(new TierComparison(tier, inTier.get(0).users(), stoppedBy.getOrDefault(tier, "rounds"),
+                    pilot > 0 ? pilot : null, comparison));
         });
         return tiers;
     }
 
-    private static TierComparison.Comparison compare(List<BlockResult> tier, String baseline, String other) {
-        List<Double> baseTps = new ArrayList<>();
-        List<Double> otherTps = new ArrayList<>();
-        List<Double> baseCpu = new ArrayList<>();
-        List<Double> otherCpu = new ArrayList<>();
-        boolean limited = false;
-        for (BlockResult[] pair : pairs(tier, baseline, other)) {
-            limited |= pair[0].injectorLimited() || pair[1].injectorLimited();
-            baseTps.add(pair[0].tps());
-            otherTps.add(pair[1].tps());
-            if (pair[0].targetCpuMicrosPerResponse() > 0 && pair[1].targetCpuMicrosPerResponse() > 0) {
-                baseCpu.add(pair[0].targetCpuMicrosPerResponse());
-                otherCpu.add(pair[1].targetCpuMicrosPerResponse());
+    /**
+     * The logarithms of each tier's per-round ratios so far, for every target against the baseline:
+     * TPS, then CPU per response where it was read. What a precision pilot measures its spread from.
+     */
+    public static List<double[]> logRatios(List<BlockResult> tier, List<String> labels) {
+        List<double[]> logs = new ArrayList<>();
+        for (String other : labels.subList(1, labels.size())) {
+            Paired paired = Paired.of(tier, labels.get(0), other);
+            logs.add(PairedRatio.logs(paired.otherTps, paired.baseTps));
+            if (paired.baseCpu.size() >= 2) {
+                logs.add(PairedRatio.logs(paired.otherCpu, paired.baseCpu));
             }
         }
-        PairedRatio tps = baseTps.isEmpty() ? null : PairedRatio.of(otherTps, baseTps);
-        PairedRatio cpu = baseCpu.isEmpty() ? null : PairedRatio.of(otherCpu, baseCpu);
-        return new TierComparison.Comparison(baseline, other, tps == null ? -1 : tps.ratio(), tps == null ? -1 : tps.low(),
-                tps == null ? -1 : tps.high(), cpu == null ? -1 : cpu.ratio(), cpu == null ? -1 : cpu.low(),
-                cpu == null ? -1 : cpu.high(), tps == null ? 0 : tps.pairs(), limited);
+        return logs;
+    }
+
+    /** One tier's rounds of the baseline and one other target, as paired figures. */
+    private record Paired(String baseline, String other, List<Double> baseTps, List<Double> otherTps, List<Double> baseCpu,
+            List<Double> otherCpu, List<BlockResult[]> rounds) {
+
+        static Paired of(List<BlockResult> tier, String baseline, String other) {
+            Paired p = new Paired(baseline, other, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                    pairs(tier, baseline, other));
+            for (BlockResult[] pair : p.rounds) {
+                p.baseTps.add(tpsCountingFailure(pair[0]));
+                p.otherTps.add(tpsCountingFailure(pair[1]));
+                if (pair[0].targetCpuMicrosPerResponse() > 0 && pair[1].targetCpuMicrosPerResponse() > 0) {
+                    p.baseCpu.add(pair[0].targetCpuMicrosPerResponse());
+                    p.otherCpu.add(pair[1].targetCpuMicrosPerResponse());
+                }
+            }
+            return p;
+        }
+
+        TierComparison.Comparison compare(int family, int pilot, int tiers) {
+            boolean limited = rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
+            return new TierComparison.Comparison(baseline, other, ratio(otherTps, baseTps, family, pilot),
+                    baseCpu.isEmpty() ? null : ratio(otherCpu, baseCpu, family, pilot), failures(tiers), rounds.size(), limited);
+        }
+
+        private static TierComparison.Ratio ratio(List<Double> others, List<Double> bases, int family, int pilot) {
+            double adjusted = 1 - 0.05 / family;
+            PairedRatio plain = pilot > 0 ? PairedRatio.stein(others, bases, pilot, 0.95) : PairedRatio.of(others, bases, 0.95);
+            PairedRatio wide = pilot > 0 ? PairedRatio.stein(others, bases, pilot, adjusted) : PairedRatio.of(others, bases, adjusted);
+            return new TierComparison.Ratio(plain.ratio(), plain.low(), plain.high(), wide.low(), wide.high(), family);
+        }
+
+        /** Each one's failed share of the tier, and the sign test of the rounds in which their shares differed. */
+        private TierComparison.Failures failures(int tiers) {
+            long baseKo = 0;
+            long baseAll = 0;
+            long otherKo = 0;
+            long otherAll = 0;
+            int worse = 0;
+            int better = 0;
+            for (BlockResult[] pair : rounds) {
+                baseKo += pair[0].ko();
+                baseAll += pair[0].requests();
+                otherKo += pair[1].ko();
+                otherAll += pair[1].requests();
+                int sign = Double.compare(share(pair[1]), share(pair[0]));
+                worse += sign > 0 ? 1 : 0;
+                better += sign < 0 ? 1 : 0;
+            }
+            return new TierComparison.Failures(percent(baseKo, baseAll), percent(otherKo, otherAll), worse, better,
+                    Decimals.four(signTest(worse, better)));
+        }
+
+        private static double share(BlockResult block) {
+            return block.requests() == 0 ? 1 : (double) block.ko() / block.requests();
+        }
+
+        private static double percent(long ko, long all) {
+            return all == 0 ? 0 : Decimals.two(100.0 * ko / all);
+        }
+    }
+
+    /** The exact two-sided p of a sign test: {@code a} rounds one way and {@code b} the other, each way equally likely. */
+    static double signTest(int a, int b) {
+        int n = a + b;
+        if (n == 0) {
+            return 1;
+        }
+        return Math.min(1, 2 * BinomialDistribution.of(n, 0.5).cumulativeProbability(Math.min(a, b)));
+    }
+
+    /**
+     * A block's TPS, and for a block without an OK response half a response over its time: a target
+     * that failed a block loses that round by a wide margin instead of having it left out.
+     */
+    private static double tpsCountingFailure(BlockResult block) {
+        if (block.ok() > 0) {
+            return block.tps();
+        }
+        double seconds = Math.max(1, block.endMillis() - block.startMillis()) / 1000.0;
+        return 0.5 / Math.max(1, seconds);
     }
 
     /**
@@ -73,7 +164,8 @@ public final class Comparisons {
             List<Double> otherP99 = new ArrayList<>();
             boolean limited = false;
             for (BlockResult[] pair : pairs(inTier, baseline, other)) {
-                if (pair[0].latencyHistogram() == null || pair[1].latencyHistogram() == null) {
+                if (pair[0].latencyHistogram() == null || pair[1].latencyHistogram() == null || pair[0].ok() == 0
+                        || pair[1].ok() == 0) {
                     continue;
                 }
                 limited |= pair[0].injectorLimited() || pair[1].injectorLimited();
@@ -108,8 +200,9 @@ public final class Comparisons {
         targets.add(0, baseline);
         Map<String, String> stoppedBy = new LinkedHashMap<>();
         run.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
+        int pilot = run.interleaving() != null && run.interleaving().precision() != null ? run.interleaving().rounds() : 0;
         return run.toBuilder().targets(targets).comparisons(of(run.blocks(), targets.stream().map(RunResult.Target::label)
-                .toList(), stoppedBy)).build();
+                .toList(), stoppedBy, pilot)).build();
     }
 
     private static Map<String, List<BlockResult>> byTier(List<BlockResult> blocks) {
@@ -118,7 +211,7 @@ public final class Comparisons {
         return byTier;
     }
 
-    /** Round by round, the baseline's block and the other's, in the rounds in which both completed a login. */
+    /** Round by round, the baseline's block and the other's, in the rounds in which both ran. */
     private static List<BlockResult[]> pairs(List<BlockResult> tier, String baseline, String other) {
         List<BlockResult[]> pairs = new ArrayList<>();
         int rounds = tier.stream().mapToInt(BlockResult::round).max().orElse(-1) + 1;
@@ -132,8 +225,7 @@ public final class Comparisons {
         return pairs;
     }
 
-    /** A block of the target in the round that completed at least one login; a block without any pairs with nothing. */
     private static Optional<BlockResult> block(List<BlockResult> tier, int round, String target) {
-        return tier.stream().filter(b -> b.round() == round && b.target().equals(target) && b.ok() > 0).findFirst();
+        return tier.stream().filter(b -> b.round() == round && b.target().equals(target)).findFirst();
     }
 }

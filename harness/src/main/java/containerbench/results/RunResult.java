@@ -36,6 +36,8 @@ import java.util.TreeMap;
  * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
  * @param injection how several injectors shared the run, or {@code null} for one injector (schema 4)
  * @param failure why the run failed, in the harness's words; {@code null} unless it failed (schema 5)
+ * @param comparisons schema 6: adjusted intervals, failures, blocks that failed outright counted; older
+ *     schemas' comparisons are worked out again from their blocks when read
  */
 public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
         String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
@@ -44,10 +46,10 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure) {
 
-    public static final int SCHEMA = 5;
+    public static final int SCHEMA = 6;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6);
 
     /**
      * @param label how results and pages name it: the container, with #2 for the same container again

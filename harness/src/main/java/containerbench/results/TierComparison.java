@@ -6,35 +6,58 @@ import java.util.List;
  * One tier of an interleaved run: every target against the baseline.
  *
  * @param tier the tier's name ("500 users")
- * @param stoppedBy what ended the tier: "rounds" (the fixed number ran), "precision" (every interval
- *     reached the precision asked for) or "time cap" (its share of maxMinutes, or of the rounds laid out, was spent)
+ * @param stoppedBy what ended the tier: "rounds" (the fixed number ran), "precision" (the rounds the
+ *     pilot asked for ran) or "time cap" (its share of maxMinutes was spent first)
+ * @param pilotPairs with precision, the pairs of the pilot whose spread the intervals use (Stein's
+ *     two-stage procedure); {@code null} when every pair's spread is used
  */
-public record TierComparison(String tier, int users, String stoppedBy, List<Comparison> comparison) {
+public record TierComparison(String tier, int users, String stoppedBy, Integer pilotPairs, List<Comparison> comparison) {
 
     /**
-     * One target against the baseline at one tier, from the rounds in which both ran: the geometric
-     * mean of the per-round ratios and its 95% interval.
+     * One target against the baseline at one tier, from every round: the geometric mean of the
+     * per-round ratios with its 95% interval, and the same interval widened for every interval the run
+     * states about this pair of targets (Bonferroni), which is what a verdict rests on.
      *
-     * @param tpsRatio the other's TPS over the baseline's; its interval in tpsRatioLow..tpsRatioHigh
-     * @param cpuRatio the other's target CPU per response over the baseline's; its interval in cpuRatioLow..cpuRatioHigh,
-     *     all -1 when the CPU could not be read
-     * @param pairs the rounds the ratios come from
+     * @param tps the other's TPS over the baseline's; a block without an OK response counts as half a
+     *     response over its time, so that failing outright loses a round instead of leaving it out
+     * @param cpu the other's target CPU per response over the baseline's, from the rounds where both
+     *     were read; {@code null} when the CPU could not be read
+     * @param failures how often each failed, round by round
+     * @param pairs the rounds the TPS ratio comes from
      * @param injectorLimited Gatling used nearly all its cores in a block of either: the TPS ratio measures the injector
      */
-    public record Comparison(String baseline, String other, double tpsRatio, double tpsRatioLow, double tpsRatioHigh,
-            double cpuRatio, double cpuRatioLow, double cpuRatioHigh, int pairs, boolean injectorLimited) {
-
-        /** Whether the TPS interval holds 1: no difference established. */
-        public boolean tpsIndistinguishable() {
-            return tpsRatioLow <= 1 && 1 <= tpsRatioHigh;
-        }
+    public record Comparison(String baseline, String other, Ratio tps, Ratio cpu, Failures failures, int pairs,
+            boolean injectorLimited) {
 
         public boolean cpuKnown() {
-            return cpuRatio > 0;
+            return cpu != null;
+        }
+    }
+
+    /**
+     * A paired ratio with its 95% interval and its adjusted one.
+     *
+     * @param adjustedFor how many intervals the run states about this pair of targets (tiers x TPS and CPU):
+     *     the adjusted interval has 1 - 0.05/adjustedFor confidence, so that all of them hold together 95% of the time
+     */
+    public record Ratio(double ratio, double low, double high, double adjustedLow, double adjustedHigh, int adjustedFor) {
+
+        /** Whether the 95% interval holds 1. */
+        public boolean holdsOne() {
+            return low <= 1 && 1 <= high;
         }
 
-        public boolean cpuIndistinguishable() {
-            return cpuRatioLow <= 1 && 1 <= cpuRatioHigh;
+        /** Whether the adjusted interval holds 1: what a verdict of "more" or "less" needs to exclude. */
+        public boolean adjustedHoldsOne() {
+            return adjustedLow <= 1 && 1 <= adjustedHigh;
         }
+    }
+
+    /**
+     * Failed requests of both, and a sign test over the rounds: in how many the other failed a larger
+     * share of its requests than the baseline, in how many a smaller, and the exact two-sided p of that
+     * split (1 when neither failed). Rounds, not requests, are the unit: failures come in bursts.
+     */
+    public record Failures(double baselinePercent, double otherPercent, int otherWorse, int otherBetter, double p) {
     }
 }

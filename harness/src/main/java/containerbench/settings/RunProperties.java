@@ -22,11 +22,14 @@ public final class RunProperties {
             "the name of a container under targets/");
 
     public static final Property CONTAINERS = new Property("containers", null,
-            "several containers measured in one run, in turn: each tier alternates short blocks between them"
-                    + " (A B B A ...) and gives each one's TPS and CPU per response as a ratio to the first's, with a"
-                    + " 95% interval. Two container profiles (`-Ptomcat,undertow`) do the same; the same container"
-                    + " twice (`tomcat,tomcat`) is an A/A run, the method's own check",
-            "a comma-separated list of containers under targets/, the baseline first");
+            "several targets measured in one run, in turn: each tier turns short blocks between them in a balanced"
+                    + " order and gives each one's TPS and CPU per response as a ratio to the first's, with a 95%"
+                    + " interval. A target is a container with, in brackets, its own knobs and JVM options:"
+                    + " `tomcat,tomcat[threads=2048,protocol=nio2],undertow[jvmArgs=-Xmx1g]` compares configurations."
+                    + " Two container profiles (`-Ptomcat,undertow`) do the same; the same target twice"
+                    + " (`tomcat,tomcat`) is an A/A run, the method's own check",
+            "a comma-separated list of containers under targets/, each with optional [knob=value,...,jvmArgs=...],"
+                    + " the baseline first");
 
     // The study's tiers.
     public static final Property TIERS = new Property("tiers", "100,200,300,500,1000,2000",
@@ -55,22 +58,24 @@ public final class RunProperties {
     public static final Property WARMUP_USERS = new Property("warmupUsers", "(the first tier's)",
             "concurrent users of the warm-up", "a number of users >= 1");
 
-    // Blocks of 5 s: the pilot's (8 pairs gave ±5% at 100 users); long enough that a block's connection
-    // set-up weighs little, short enough that both containers meet the same minute of the machine.
-    public static final Property BLOCK_SECONDS = new Property("blockSeconds", "5",
+    // Blocks of 2 s: measured against 1, 5 and 10 s blocks and against separate runs (docs/method.md);
+    // 1 s blocks read high, longer ones give fewer pairs in the same time.
+    public static final Property BLOCK_SECONDS = new Property("blockSeconds", "2",
             "with several containers: how long one container is loaded before the next takes over",
             "a whole number of seconds >= 1");
 
-    // Six rounds give five degrees of freedom: t = 2.57, where four would give 3.18.
-    public static final Property ROUNDS = new Property("rounds", "6",
+    // Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the balanced order for 2, 3, 4 and 6 targets.
+    public static final Property ROUNDS = new Property("rounds", "12",
             "with several containers: how many rounds each tier runs, a round being one block of each container;"
-                    + " each round is one pair of every container with the baseline",
+                    + " each round is one pair of every container with the baseline. Rounded up to whole sets of the"
+                    + " balanced order (k rounds for k targets, 2k for an odd k); with `precision`, the pilot's rounds",
             "a whole number of rounds >= 2");
 
     public static final Property PRECISION = new Property("precision", null,
-            "with several containers: add rounds to each tier until every TPS ratio's 95% interval is within ±this"
-                    + " percent (the CPU ratio's where the injector limited the load), or until `maxMinutes`; the results"
-                    + " say which stopped each tier",
+            "with several containers: Stein's two-stage procedure. The first `rounds` are a pilot; from its spread the run"
+                    + " works out the rounds that make every TPS and CPU ratio's 95% interval ±this percent, prints what"
+                    + " that costs, and runs them, up to the tier's share of `maxMinutes`; the results say which stopped"
+                    + " each tier. The interval keeps its 95% whatever the pilot showed",
             "a percentage above 0, such as 2");
 
     public static final Property MAX_MINUTES = new Property("maxMinutes", "10",

@@ -3,30 +3,50 @@ package containerbench.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import containerbench.results.TierComparison.Comparison;
+import containerbench.results.TierComparison.Failures;
+import containerbench.results.TierComparison.Ratio;
 import org.junit.jupiter.api.Test;
 
 class VerdictsTest {
 
-    @Test
-    void aDifferenceIsStatedWithItsInterval() {
-        assertEquals("undertow serves 0.83× tomcat's TPS at 500 users (95% CI 0.81-0.85, 6 pairs) and spends 1.41× its"
-                + " CPU per response (95% CI 1.38-1.44).", Verdicts.sentence(500,
-                new Comparison("tomcat", "undertow", 0.83, 0.81, 0.85, 1.41, 1.38, 1.44, 6, false)));
-    }
+    private static final Failures NONE = new Failures(0, 0, 0, 0, 1);
 
     @Test
-    void anIntervalHoldingOneIsNoDifference() {
-        assertEquals("tomcat#2 and tomcat are not distinguishable in TPS at 100 users: the interval 0.97-1.04 holds 1"
-                + " (6 pairs); its CPU per response is not distinguishable (0.98-1.02 holds 1).", Verdicts.sentence(100,
-                new Comparison("tomcat", "tomcat#2", 1.01, 0.97, 1.04, 1.0, 0.98, 1.02, 6, false)));
+    void aDifferenceIsStatedOnlyWhereTheAdjustedIntervalExcludesOne() {
+        assertEquals("undertow against tomcat at 500 users, 12 pairs: TPS 0.83× (95% CI 0.81-0.85; adjusted for 12: 0.79-0.87),"
+                + " lower; CPU per response 1.41× (95% CI 1.38-1.44; adjusted for 12: 1.35-1.47), more.", Verdicts.sentence(500,
+                new Comparison("tomcat", "undertow", new Ratio(0.83, 0.81, 0.85, 0.79, 0.87, 12),
+                        new Ratio(1.41, 1.38, 1.44, 1.35, 1.47, 12), NONE, 12, false)));
+        assertEquals("jetty against tomcat at 100 users, 12 pairs: TPS 0.97× (95% CI 0.95-0.99; adjusted for 12: 0.93-1.01),"
+                + " not established once adjusted; CPU per response 1.00× (95% CI 0.98-1.02; adjusted for 12: 0.96-1.04), not"
+                + " distinguishable.", Verdicts.sentence(100, new Comparison("tomcat", "jetty",
+                new Ratio(0.97, 0.95, 0.99, 0.93, 1.01, 12), new Ratio(1.0, 0.98, 1.02, 0.96, 1.04, 12), NONE, 12, false)));
     }
 
     @Test
     void theInjectorsLimitWithholdsTheTpsVerdictButNotTheCpuOne() {
-        assertEquals("jetty against tomcat at 2000 users: no TPS verdict, the injector limited the load (Gatling used"
-                + " nearly all its cores); it spends 1.20× its CPU per response (95% CI 1.10-1.30).", Verdicts.sentence(2000,
-                new Comparison("tomcat", "jetty", 0.9, 0.85, 0.95, 1.2, 1.1, 1.3, 6, true)));
+        assertEquals("jetty against tomcat at 2000 users, 6 pairs: TPS not judged, the injector limited the load (Gatling used"
+                + " nearly all its cores); CPU per response 1.20× (95% CI 1.10-1.30; adjusted for 2: 1.05-1.35), more.",
+                Verdicts.sentence(2000, new Comparison("tomcat", "jetty", new Ratio(0.9, 0.85, 0.95, 0.8, 1.0, 2),
+                        new Ratio(1.2, 1.1, 1.3, 1.05, 1.35, 2), NONE, 6, true)));
         assertEquals("jetty against tomcat at 100 users: 1 pair(s), too few for an interval.", Verdicts.sentence(100,
-                new Comparison("tomcat", "jetty", 0.9, 0.9, 0.9, 1.2, 1.2, 1.2, 1, false)));
+                new Comparison("tomcat", "jetty", new Ratio(0.9, 0.9, 0.9, 0.9, 0.9, 1), null, NONE, 1, false)));
+    }
+
+    @Test
+    void failuresAreStatedWithTheirSignTest() {
+        assertEquals("undertow against tomcat at 2000 users, 12 pairs: TPS 0.50× (95% CI 0.40-0.60; adjusted for 2: 0.35-0.70),"
+                + " lower; CPU per response not known; failed 3.20% of requests against 0.00%, a larger share in 12 rounds and"
+                + " a smaller in 0 (sign test p<0.001).", Verdicts.sentence(2000, new Comparison("tomcat", "undertow",
+                new Ratio(0.5, 0.4, 0.6, 0.35, 0.7, 2), null, new Failures(0, 3.2, 12, 0, 0.0005), 12, false)));
+    }
+
+    @Test
+    void anIntervalIsPrintedWithTheDecimalsThatKeepItsRelationToOne() {
+        assertEquals("0.86-0.98", Verdicts.interval(0.8612, 0.9811));
+        assertEquals("0.860-0.998", Verdicts.interval(0.8600, 0.9981), "two decimals would print 1.00, which reads as holding 1");
+        assertEquals("0.999-1.040", Verdicts.interval(0.9990, 1.04), "two would print 1.00 at the end that holds it");
+        assertEquals("1.003-1.200", Verdicts.interval(1.0031, 1.2));
+        assertEquals("0.97-1.04", Verdicts.interval(0.97, 1.04));
     }
 }

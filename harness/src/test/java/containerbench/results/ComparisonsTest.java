@@ -38,21 +38,36 @@ class ComparisonsTest {
         assertEquals("tomcat", c.baseline());
         assertEquals("undertow", c.other());
         assertEquals(3, c.pairs());
-        assertEquals(new PairedRatio(0.8963, 0.6792, 1.1827, 3),
-                new PairedRatio(c.tpsRatio(), c.tpsRatioLow(), c.tpsRatioHigh(), c.pairs()));
-        assertTrue(c.tpsIndistinguishable(), "0.68 to 1.18 holds 1");
-        assertTrue(c.cpuRatio() > 1.3 && c.cpuRatioLow() > 1 && !c.cpuIndistinguishable(), c.toString());
+        // The run states two intervals about undertow (TPS and CPU at one tier): the adjusted one has
+        // 97.5% confidence, t(0.9875, 2 df) = 6.2053, half width 0.3998: exp(-0.1095 -/+ 0.3998).
+        assertEquals(new TierComparison.Ratio(0.8963, 0.6792, 1.1827, 0.6008, 1.337, 2), c.tps());
+        assertTrue(c.tps().holdsOne(), "0.68 to 1.18 holds 1");
+        assertTrue(c.cpu().ratio() > 1.3 && c.cpu().adjustedLow() > 1 && !c.cpu().adjustedHoldsOne(), c.toString());
         assertFalse(c.injectorLimited());
+        assertEquals(new TierComparison.Failures(0, 0, 0, 0, 1), c.failures());
     }
 
     @Test
-    void aBlockTheInjectorLimitedMarksItsTierAndABlockWithoutResponsesPairsWithNothing() {
+    void aBlockWithoutAnOkResponseLosesItsRoundInsteadOfLeavingIt() {
         List<BlockResult> blocks = List.of(
                 block(0, "tomcat", 1000, 20), limited(block(0, "tomcat#2", 1000, 20)),
-                block(1, "tomcat#2", 0, -1), block(1, "tomcat", 1000, 20));
+                failed(block(1, "tomcat#2", 0, -1)), block(1, "tomcat", 1000, 20));
         TierComparison.Comparison c = Comparisons.of(blocks, List.of("tomcat", "tomcat#2")).get(0).comparison().get(0);
         assertTrue(c.injectorLimited());
-        assertEquals(1, c.pairs());
+        assertEquals(2, c.pairs(), "the failed round counts");
+        // Round 1: half a response over 5 s against 1000/s, a ratio of 0.0001; the geometric mean sqrt(1 x 0.0001).
+        assertEquals(0.01, c.tps().ratio());
+        assertEquals(1, c.cpu().ratio(), "the failed block has no CPU per response: the CPU pairs only round 0");
+        assertEquals(new TierComparison.Failures(0, 5.66, 1, 0, 1), c.failures(),
+                "300 of 5300 requests; one round of one: no sign test can tell");
+    }
+
+    @Test
+    void failuresAreComparedRoundByRoundWithAnExactSignTest() {
+        assertEquals(0.0625, Comparisons.signTest(5, 0), 1e-12, "2 x 0.5^5");
+        assertEquals(0.0063, Comparisons.signTest(11, 1), 1e-4, "2 x P(X <= 1), X ~ Binomial(12, 0.5)");
+        assertEquals(1, Comparisons.signTest(0, 0));
+        assertEquals(1, Comparisons.signTest(3, 3));
     }
 
     @Test
@@ -81,8 +96,7 @@ class ComparisonsTest {
         assertEquals(List.of("undertow", "tomcat", "jetty"), rebased.targets().stream().map(RunResult.Target::label).toList());
         TierComparison.Comparison jetty = rebased.comparisons().get(0).comparison().get(1);
         assertEquals("undertow", jetty.baseline());
-        assertEquals(new PairedRatio(1.125, 1.125, 1.125, 2), new PairedRatio(jetty.tpsRatio(), jetty.tpsRatioLow(),
-                jetty.tpsRatioHigh(), jetty.pairs()), "900 / 800 in both rounds");
+        assertEquals(new TierComparison.Ratio(1.125, 1.125, 1.125, 1.125, 1.125, 2), jetty.tps(), "900 / 800 in both rounds");
         assertEquals("undertow", rebased.container(), "the run's container is its baseline's");
         assertThrows(IllegalArgumentException.class, () -> Comparisons.rebased(run, "wildfly"));
     }
@@ -100,6 +114,12 @@ class ComparisonsTest {
     private static BlockResult block(int round, String target, double tps, double cpu) {
         long ok = (long) (tps * 5);
         return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu, 90, false, null);
+    }
+
+    /** The block with every request failed. */
+    private static BlockResult failed(BlockResult b) {
+        return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), 300, 0, 300, 0,
+                b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.injectorLimited(), b.latencyHistogram());
     }
 
     private static BlockResult limited(BlockResult b) {
