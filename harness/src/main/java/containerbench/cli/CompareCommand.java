@@ -32,7 +32,9 @@ final class CompareCommand implements Command {
                 "Compares the runs named; a folder stands for the latest complete run of each container in it. With no",
                 "file, the results folder " + RunProperties.BENCHMARKS_DIR.defaultValue() + ". A missing, corrupt or"
                         + " incompatible file is named and left out; the others are compared. Prints the verdicts of every",
-                "run of several containers (TPS, CPU per response and response times, paired round by round).",
+                "run of several containers (TPS, CPU per response and response times, paired round by round), and for",
+                "repeated runs of the same comparison (same targets, plan and machine) one pooled verdict per ratio whose",
+                "interval carries the spread between runs, saying where the runs disagree beyond their intervals.",
                 "Exit status 0 when a page was written, 1 when no run could be read, 2 for a bad option.", "",
                 "options:",
                 "  --out DIR                where index.html and summary.md go; default the results folder",
@@ -67,6 +69,7 @@ final class CompareCommand implements Command {
                 out.print(ConsoleTable.verdicts(stored.run()));
             }
         }
+        out.print(ConsoleTable.pooled(set.runs()));
         Path page = ComparisonPage.write(pageDir, set);
         out.println("compared " + set.runs().size() + " run(s): " + page + " and " + page.resolveSibling("summary.md"));
         return Bench.DONE;

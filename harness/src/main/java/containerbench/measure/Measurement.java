@@ -28,6 +28,8 @@ public final class Measurement implements AutoCloseable {
     private final List<ServerSampler> samplers = new ArrayList<>();
     private final int machineCpus;
     private final int injectorCores = Runtime.getRuntime().availableProcessors();
+    // As the load is laid out, just before it begins: how busy the machine is from here to the end.
+    private final HostLoad.Mark hostMark = HostLoad.mark();
 
     /**
      * @param interleaving how several targets share each tier, or {@code null} for one target
@@ -156,6 +158,11 @@ public final class Measurement implements AutoCloseable {
             }
         }
         return blocks;
+    }
+
+    /** How busy the machine was from the start of the load until now, or {@code null} off Linux. */
+    public HostLoad hostLoad() {
+        return HostLoad.since(hostMark);
     }
 
     /** How the resources were sampled, or {@code null} when they were not. */

@@ -16,13 +16,14 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * What a comparison says, in the order it says it: the runs left out, the verdicts of every
- * interleaved run, the runs, their figures in groups of runs measured alike with the findings
+ * What a comparison says, in the order it says it: the runs left out, the pooled verdicts of
+ * repeated interleaved runs, the verdicts of every interleaved run, the runs, their figures in groups of runs measured alike with the findings
  * between separate runs, the runs not compared and why, and the charts' data. The page
  * ({@link HtmlView}) and {@code summary.md} ({@link MarkdownView}) each lay out these sections,
  * in this order; neither decides what is said.
  */
-record ComparisonDocument(String title, int runCount, List<String> leftOut, List<VerdictSection> verdicts, List<RunRow> runs,
+record ComparisonDocument(String title, int runCount, List<String> leftOut, List<String> pooled, List<VerdictSection> verdicts,
+        List<RunRow> runs,
         List<FigureSection> figures, List<String> notCompared, Map<String, Object> charts) {
 
     /** One interleaved run's verdicts, with the data of its ratio chart. */
@@ -80,7 +81,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         }
         Map<String, Object> charts = chartData(series);
         charts.put("ratios", verdicts.stream().map(VerdictSection::ratioChart).toList());
-        return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, runs, figures,
+        return new ComparisonDocument(title(set), set.runs().size(), set.problems(), Pooling.sentences(set.runs()), verdicts, runs,
+                figures,
                 groups.size() > 1 ? differences(groups) : List.of(), charts);
     }
 
@@ -97,8 +99,16 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
             target.settings().forEach((knob, value) -> settings.add(knob + "=" + value));
         }
         Environment env = run.environment();
-        List<String> machine = env == null ? List.of() : List.of(aspects.get("machine") + ", " + env.os(),
-                "ulimit -n " + env.injectorOpenFilesLimit() + ", somaxconn " + env.somaxconn() + ", " + aspects.get("CPU placement"));
+        List<String> machine = new ArrayList<>();
+        if (env != null) {
+            machine.add(aspects.get("machine") + ", " + env.os());
+            machine.add("ulimit -n " + env.injectorOpenFilesLimit() + ", somaxconn " + env.somaxconn() + ", "
+                    + aspects.get("CPU placement"));
+        }
+        if (run.host() != null) {
+            machine.add(String.format("over the load: %.0f%% busy, %.0f%% stolen by the hypervisor, load average %.2f at its start",
+                    run.host().busyPercent(), run.host().stealPercent(), run.host().loadAverage()));
+        }
         return new RunRow(run.runId(), target.label() + " " + target.containerVersion(), run.startedAt(), run.status().word(),
                 aspects.get("plan") + ", warm-up " + aspects.get("warm-up"),
                 target.launched() ? "Java " + target.java() + " " + target.jvmArgs() : "running at " + target.url(),

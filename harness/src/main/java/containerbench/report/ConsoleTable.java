@@ -25,6 +25,10 @@ public final class ConsoleTable {
             out.format("%s (%s): %d tier(s) of %d s after a %d s warm-up at %d users%n", run.description(), versions,
                     run.tiers().size(), run.plan().tierSeconds(), warmup, run.plan().warmupUsers());
         }
+        if (run.host() != null) {
+            out.format("machine over the load: %.0f%% busy, %.0f%% stolen by the hypervisor, load average %.2f at its start%n",
+                    run.host().busyPercent(), run.host().stealPercent(), run.host().loadAverage());
+        }
         int labelWidth = Math.max(6, run.targets().stream().mapToInt(t -> t.label().length()).max().orElse(6));
         out.format("%6s %-" + labelWidth + "s", "users", "target");
         TierRow.HEADERS.forEach(header -> out.format(cell(header), header));
@@ -58,6 +62,19 @@ public final class ConsoleTable {
         Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
         Verdicts.latencies(run).forEach(latency -> out.format("  %s%n", latency));
         return out.format("%s%n", Verdicts.warmups(run)).toString();
+    }
+
+    /** Repeated runs of the same comparison, pooled: empty when no comparison ran twice alike. */
+    public static String pooled(List<containerbench.results.StoredRun> runs) {
+        List<String> sentences = Pooling.sentences(runs);
+        if (sentences.isEmpty()) {
+            return "";
+        }
+        Formatter out = new Formatter();
+        out.format("pooled over repeated runs of the same comparison (random effects; the interval carries the spread"
+                + " between runs):%n");
+        sentences.forEach(sentence -> out.format("  %s%n", sentence));
+        return out.toString();
     }
 
     /** A column as wide as its header, and at least as wide as a count of requests. */

@@ -32,6 +32,10 @@ final class HtmlView {
             h.append("<h2>Left out</h2>\n");
             list(h, "class=\"problems\" id=\"problems\"", doc.leftOut());
         }
+        if (!doc.pooled().isEmpty()) {
+            h.append("<h2>Pooled over repeated runs</h2>\n");
+            list(h, "class=\"pooled\" id=\"pooled\"", doc.pooled());
+        }
         for (ComparisonDocument.VerdictSection verdict : doc.verdicts()) {
             h.append("<h2>Verdicts: ").append(Html.text(verdict.heading())).append(" <small>(").append(Html.text(verdict.run()))
                     .append(", ").append(Html.text(verdict.design())).append(")</small></h2>\n");

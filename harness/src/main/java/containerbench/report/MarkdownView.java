@@ -28,6 +28,10 @@ final class MarkdownView {
             m.append("\n### Left out\n\n");
             doc.leftOut().forEach(problem -> m.append("- ").append(problem).append('\n'));
         }
+        if (!doc.pooled().isEmpty()) {
+            m.append("\n### Pooled over repeated runs\n\n");
+            doc.pooled().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+        }
         for (ComparisonDocument.VerdictSection verdict : doc.verdicts()) {
             m.append("\n### Verdicts: ").append(verdict.heading()).append(" (`").append(verdict.run()).append("`, ")
                     .append(verdict.design()).append(")\n\n");

@@ -67,6 +67,45 @@ public final class Comparisons {
         return logs;
     }
 
+    /**
+     * One ratio of one run as a pool of runs needs it: the mean of its per-round log ratios and that
+     * mean's variance (from the pilot's spread with precision, as its interval).
+     *
+     * @param metric "TPS" or "CPU per response"
+     */
+    public record Estimate(int users, String other, String metric, double log, double variance) {
+    }
+
+    /** Every ratio of an interleaved run, tier by tier and target by target, with two pairs or more. */
+    public static List<Estimate> estimates(RunResult run) {
+        List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
+        int pilot = run.interleaving() != null && run.interleaving().precision() != null ? run.interleaving().rounds() : 0;
+        List<Estimate> estimates = new ArrayList<>();
+        byTier(run.blocks()).forEach((tier, inTier) -> {
+            for (String other : labels.subList(1, labels.size())) {
+                Paired paired = Paired.of(inTier, labels.get(0), other);
+                boolean limited = paired.rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
+                if (!limited) {
+                    estimate(inTier.get(0).users(), other, "TPS", PairedRatio.logs(paired.otherTps, paired.baseTps), pilot)
+                            .ifPresent(estimates::add);
+                }
+                estimate(inTier.get(0).users(), other, "CPU per response", PairedRatio.logs(paired.otherCpu, paired.baseCpu), pilot)
+                        .ifPresent(estimates::add);
+            }
+        });
+        return estimates;
+    }
+
+    private static Optional<Estimate> estimate(int users, String other, String metric, double[] logs, int pilot) {
+        int spreadFrom = pilot > 0 ? Math.min(pilot, logs.length) : logs.length;
+        if (spreadFrom < 2) {
+            return Optional.empty();
+        }
+        double sd = PairedRatio.sd(java.util.Arrays.copyOf(logs, spreadFrom));
+        return Optional.of(new Estimate(users, other, metric, java.util.Arrays.stream(logs).average().orElseThrow(),
+                sd * sd / logs.length));
+    }
+
     /** One tier's rounds of the baseline and one other target, as paired figures. */
     private record Paired(String baseline, String other, List<Double> baseTps, List<Double> otherTps, List<Double> baseCpu,
             List<Double> otherCpu, List<BlockResult[]> rounds) {

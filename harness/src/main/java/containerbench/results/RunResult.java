@@ -3,6 +3,7 @@ package containerbench.results;
 import containerbench.launcher.TargetProtocol;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
+import containerbench.measure.HostLoad;
 import containerbench.measure.Injector;
 import containerbench.measure.Sampling;
 import containerbench.measure.TierResult;
@@ -36,6 +37,8 @@ import java.util.TreeMap;
  * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
  * @param injection how several injectors shared the run, or {@code null} for one injector (schema 4)
  * @param failure why the run failed, in the harness's words; {@code null} unless it failed (schema 5)
+ * @param host how busy the machine was over the load, the hypervisor's steal included; {@code null} where
+ *     unknown (schema 6)
  * @param comparisons schema 6: adjusted intervals, failures, blocks that failed outright counted; older
  *     schemas' comparisons are worked out again from their blocks when read
  */
@@ -44,7 +47,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         Plan plan, Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment,
         Sampling sampling, List<TierResult> warmups, List<Settling> settling, List<TierResult> tiers,
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
-        String failure) {
+        String failure, HostLoad host) {
 
     public static final int SCHEMA = 6;
 
@@ -166,6 +169,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         b.answeredAfterRun = answeredAfterRun;
         b.injection = injection;
         b.failure = failure;
+        b.host = host;
         return b;
     }
 
@@ -195,6 +199,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         private Boolean answeredAfterRun;
         private Injection injection;
         private String failure;
+        private HostLoad host;
 
         private Builder() {
         }
@@ -315,10 +320,15 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
             return this;
         }
 
+        public Builder host(HostLoad value) {
+            host = value;
+            return this;
+        }
+
         public RunResult build() {
             return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
                     gatlingReport, targets, plan, interleaving, cpuLimit, injector, environment, sampling, warmups, settling,
-                    tiers, blocks, comparisons, answeredAfterRun, injection, failure);
+                    tiers, blocks, comparisons, answeredAfterRun, injection, failure, host);
         }
     }
 

@@ -107,7 +107,7 @@ final class RunRecord {
                 .answeredAfterRun(answeredAfterRun).cpuLimit(limit == null ? null : limit.throttled(targets.throttling()))
                 .injection(start == null ? null : new Injection(running.injection().count(), running.injection().index(),
                         start.known() ? start.instant().toString() : null, null))
-                .failure(failure).build());
+                .failure(failure).host(measurement.hostLoad()).build());
     }
 
     private StoredRun write(RunResult result) {

@@ -26,10 +26,28 @@ import java.util.Properties;
  * @param run -D properties given to every cell (tiers, tierSeconds, warmupSeconds, CPU placement...)
  */
 public record StudyPlan(String name, String description, List<String> containers, Map<String, List<String>> matrix,
-        int repetitions, Map<String, String> run) {
+        int repetitions, Map<String, String> run, Design design, int maxMinutes) {
+
+    /**
+     * How the configurations meet the machine: {@code interleaved} (with two or more, the default)
+     * makes them the targets of one interleaved run per repetition, each paired with the first;
+     * {@code separate} runs each cell on its own, one after another, as a study of one configuration must.
+     */
+    public enum Design {
+        INTERLEAVED, SEPARATE
+    }
+
+    /** The longest a study may plan to take unless asked for more: about an evening. */
+    static final int MAX_MINUTES = 120;
 
     /** One cell: a container with one combination of knob values, run once. */
     public record Cell(String container, Map<String, String> knobs, int repetition) {
+
+        /** The cell as a target of an interleaved run: {@code tomcat[threads=512,backlog=1024]}. */
+        public String target() {
+            return container + (knobs.isEmpty() ? "" : "[" + String.join(",", knobs.entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).toList()) + "]");
+        }
 
         /** The cell without its repetition number: what repetitions are grouped by. */
         public String configuration() {
@@ -49,6 +67,8 @@ public record StudyPlan(String name, String description, List<String> containers
         Map<String, List<String>> matrix = new LinkedHashMap<>();
         Map<String, String> run = new LinkedHashMap<>();
         int repetitions = 1;
+        Design design = null;
+        int maxMinutes = MAX_MINUTES;
         for (String key : properties.stringPropertyNames().stream().sorted().toList()) {
             String value = properties.getProperty(key).trim();
             if (key.startsWith("matrix.")) {
@@ -56,20 +76,42 @@ public record StudyPlan(String name, String description, List<String> containers
             } else if (key.startsWith("run.")) {
                 run.put(key.substring("run.".length()), value);
             } else if (key.equals("repetitions")) {
-                try {
-                    repetitions = Integer.parseInt(value);
-                } catch (NumberFormatException e) {
-                    repetitions = 0;
-                }
-                if (repetitions < 1) {
-                    throw new SettingException(file + ": repetitions accepts a whole number >= 1, not '" + value + "'");
-                }
+                repetitions = wholeNumber(file, key, value);
+            } else if (key.equals("design")) {
+                design = java.util.Arrays.stream(Design.values()).filter(d -> d.name().equalsIgnoreCase(value)).findFirst()
+                        .orElseThrow(() -> new SettingException(file + ": design accepts interleaved or separate, not '" + value + "'"));
+            } else if (key.equals("maxMinutes")) {
+                maxMinutes = wholeNumber(file, key, value);
             } else if (!key.equals("containers") && !key.equals("description")) {
                 throw new SettingException(file + ": unknown key '" + key + "'; a study file has containers, description,"
-                        + " repetitions, matrix.KNOB and run.PROPERTY");
+                        + " design, repetitions, maxMinutes, matrix.KNOB and run.PROPERTY");
             }
         }
-        return new StudyPlan(name, properties.getProperty("description", ""), containers, matrix, repetitions, run);
+        StudyPlan plan = new StudyPlan(name, properties.getProperty("description", ""), containers, matrix, repetitions, run,
+                Design.SEPARATE, maxMinutes);
+        boolean several = plan.configurations().size() > 1;
+        if (design == Design.INTERLEAVED && !several) {
+            throw new SettingException(file + ": design = interleaved needs two configurations or more; this study has one");
+        }
+        return new StudyPlan(plan.name(), plan.description(), containers, matrix, repetitions, run,
+                design != null ? design : several ? Design.INTERLEAVED : Design.SEPARATE, maxMinutes);
+    }
+
+    private static int wholeNumber(Path file, String key, String value) {
+        try {
+            int number = Integer.parseInt(value);
+            if (number >= 1) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new SettingException(file + ": " + key + " accepts a whole number >= 1, not '" + value + "'");
+    }
+
+    /** Every configuration once, in the file's order: the first is the baseline. */
+    public List<Cell> configurations() {
+        return cells().stream().filter(cell -> cell.repetition() == 1).toList();
     }
 
     /** Every cell, repetitions of a configuration interleaved round by round, so that drift spreads over all. */

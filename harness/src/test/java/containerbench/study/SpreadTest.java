@@ -29,7 +29,8 @@ class SpreadTest {
     @Test
     void cellsInterleaveRepetitionsOverEveryCombination() {
         StudyPlan plan = new StudyPlan("s", "", List.of("tomcat", "jetty"),
-                new java.util.LinkedHashMap<>(java.util.Map.of("threads", List.of("8", "16"))), 2, java.util.Map.of());
+                new java.util.LinkedHashMap<>(java.util.Map.of("threads", List.of("8", "16"))), 2, java.util.Map.of(),
+                StudyPlan.Design.SEPARATE, 120);
         List<StudyPlan.Cell> cells = plan.cells();
         assertEquals(8, cells.size());
         assertEquals("tomcat threads=8", cells.get(0).configuration());

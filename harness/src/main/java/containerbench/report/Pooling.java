@@ -1,0 +1,78 @@
+package containerbench.report;
+
+import containerbench.results.Comparisons;
+import containerbench.results.Pooled;
+import containerbench.results.RunResult;
+import containerbench.results.StoredRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Several runs of the same comparison (the same targets, plan and machine) read as one: per tier,
+ * target and figure, the runs' ratios pooled with random effects ({@link Pooled}), and where the runs
+ * disagree beyond their own intervals, each run's ratio beside the pool. One run's interval is honest
+ * about the noise inside that run and silent about the machine's state from one hour to the next;
+ * the pool's is not.
+ */
+final class Pooling {
+
+    private Pooling() {
+    }
+
+    static List<String> sentences(List<StoredRun> runs) {
+        Map<List<Object>, List<RunResult>> comparisons = new LinkedHashMap<>();
+        for (StoredRun stored : runs) {
+            RunResult run = stored.run();
+            if (run.interleaved()) {
+                comparisons.computeIfAbsent(List.of(run.targets().stream().map(RunResult.Target::label).toList(), Likeness.of(run)),
+                        key -> new ArrayList<>()).add(run);
+            }
+        }
+        List<String> sentences = new ArrayList<>();
+        for (List<RunResult> alike : comparisons.values()) {
+            if (alike.size() >= 2) {
+                sentences.addAll(pooled(alike));
+            }
+        }
+        return sentences;
+    }
+
+    private static List<String> pooled(List<RunResult> alike) {
+        Map<List<Object>, List<Comparisons.Estimate>> byRatio = new LinkedHashMap<>();
+        Map<List<Object>, List<String>> runIds = new LinkedHashMap<>();
+        for (RunResult run : alike) {
+            for (Comparisons.Estimate e : Comparisons.estimates(run)) {
+                List<Object> key = List.of(e.users(), e.other(), e.metric());
+                byRatio.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
+                runIds.computeIfAbsent(key, k -> new ArrayList<>()).add(run.runId());
+            }
+        }
+        String baseline = alike.get(0).baseline().label();
+        List<String> sentences = new ArrayList<>();
+        byRatio.forEach((key, estimates) -> {
+            if (estimates.size() < 2) {
+                return;
+            }
+            Pooled pool = Pooled.of(estimates.stream().mapToDouble(Comparisons.Estimate::log).toArray(),
+                    estimates.stream().mapToDouble(Comparisons.Estimate::variance).toArray());
+            Comparisons.Estimate first = estimates.get(0);
+            StringBuilder s = new StringBuilder(first.other()).append(" against ").append(baseline).append(", ")
+                    .append(first.metric()).append(" at ").append(first.users()).append(" users, pooled over ")
+                    .append(pool.runs()).append(" runs (").append(String.join(", ", runIds.get(key))).append("): ")
+                    .append(String.format("%.2f×", pool.ratio())).append(" (95% CI ").append(Verdicts.interval(pool.low(), pool.high()))
+                    .append(", random effects, between-run spread ±").append(String.format("%.1f%%", 100 * Math.expm1(pool.tau())))
+                    .append(")");
+            if (pool.disagree()) {
+                s.append("; the runs disagree beyond their own intervals (Cochran's Q ").append(pool.q()).append(", p")
+                        .append(pool.p() < 0.001 ? "<0.001" : "=" + String.format("%.3f", pool.p())).append("): ")
+                        .append(String.join(", ", estimates.stream().map(e -> String.format("%.2f×", Math.exp(e.log()))).toList()));
+            } else {
+                s.append("; the runs agree within their intervals (Q ").append(pool.q()).append(String.format(", p=%.2f)", pool.p()));
+            }
+            sentences.add(s.append('.').toString());
+        });
+        return sentences;
+    }
+}

@@ -1,0 +1,38 @@
+package containerbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class PooledTest {
+
+    @Test
+    void runsThatDisagreeWidenThePoolAndSaySo() {
+        // Logs 0 and 0.1, each ±1% (variance 0.0001): weights 10,000; Q = 2 x 10,000 x 0.05² = 50;
+        // tau² = (50 - 1) / (20,000 - 10,000) = 0.0049; random weights 200; t(0.975, 1 df) = 12.706,
+        // half width 12.706 x sqrt(1 / 400) = 0.6353: exp(0.05 -/+ 0.6353).
+        Pooled pool = Pooled.of(new double[] {0, 0.1}, new double[] {0.0001, 0.0001});
+        assertEquals(1.0513, pool.ratio());
+        assertEquals(0.5569, pool.low(), 1e-4);
+        assertEquals(1.9844, pool.high(), 2e-4);
+        assertEquals(0.07, pool.tau());
+        assertEquals(50, pool.q());
+        assertEquals(98, pool.iSquared());
+        assertTrue(pool.disagree() && pool.p() < 1e-6, pool.toString());
+    }
+
+    @Test
+    void runsThatAgreeKeepAnIntervalNoNarrowerThanTheirOwnNoise() {
+        // Logs 0, 0.01, 0.005, each variance 0.0001: Q = 10,000 x (0.005² + 0.005²) = 0.5 < 2, so tau² = 0;
+        // the spread's 0.25 is raised to 1: half width t(0.975, 2 df) 4.3027 x sqrt(1 / 30,000) = 0.02484.
+        Pooled pool = Pooled.of(new double[] {0, 0.01, 0.005}, new double[] {0.0001, 0.0001, 0.0001});
+        assertEquals(1.005, pool.ratio(), 1e-4);
+        assertEquals(0.9804, pool.low(), 1e-4);
+        assertEquals(1.0303, pool.high(), 1e-4);
+        assertEquals(0, pool.tau());
+        assertEquals(0.7788, pool.p(), 1e-4, "exp(-0.5 / 2): chi-squared with 2 df");
+        assertFalse(pool.disagree());
+    }
+}
