@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Several runs of the same comparison (the same targets, plan and machine) read as one: per tier,
+ * Several runs of the same comparison (the same targets, design and machine) read as one: per tier,
  * target and figure, the runs' ratios pooled with random effects ({@link Pooled}), and where the runs
  * disagree beyond their own intervals, each run's ratio beside the pool. One run's interval is honest
  * about the noise inside that run and silent about the machine's state from one hour to the next;
@@ -26,8 +26,7 @@ final class Pooling {
         for (StoredRun stored : runs) {
             RunResult run = stored.run();
             if (run.interleaved()) {
-                comparisons.computeIfAbsent(List.of(run.targets().stream().map(RunResult.Target::label).toList(), Likeness.of(run)),
-                        key -> new ArrayList<>()).add(run);
+                comparisons.computeIfAbsent(sameComparison(run), key -> new ArrayList<>()).add(run);
             }
         }
         List<String> sentences = new ArrayList<>();
@@ -37,6 +36,18 @@ final class Pooling {
             }
         }
         return sentences;
+    }
+
+    /**
+     * What runs must share to be pooled: the targets, the blocks and rounds, the warm-up, the machine, the
+     * CPU placement and limit, the launch. Not the list of tiers: a tier of 500 users is pooled with the
+     * 500-user tiers of runs that had other tiers beside it.
+     */
+    private static List<Object> sameComparison(RunResult run) {
+        Map<String, String> aspects = new LinkedHashMap<>(Likeness.of(run));
+        aspects.remove("plan");
+        return List.of(run.targets().stream().map(RunResult.Target::label).toList(), run.interleaving().rounds(),
+                run.interleaving().blockSeconds(), aspects);
     }
 
     private static List<String> pooled(List<RunResult> alike) {

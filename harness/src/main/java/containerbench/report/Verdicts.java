@@ -25,7 +25,9 @@ final class Verdicts {
         List<String> sentences = new ArrayList<>();
         for (int o = 0; o < run.targets().size() - 1; o++) {
             int index = o;
-            List<TierComparison.Comparison> all = run.comparisons().stream().map(t -> t.comparison().get(index)).toList();
+            // A tier of one pair has no interval, and so no verdict.
+            List<TierComparison.Comparison> all = run.comparisons().stream().map(t -> t.comparison().get(index))
+                    .filter(c -> c.pairs() >= 2).toList();
             if (all.isEmpty()) {
                 continue;
             }
@@ -88,7 +90,7 @@ final class Verdicts {
             return null;
         }
         List<TierComparison.Ratio> ratios = new ArrayList<>();
-        run.comparisons().forEach(tier -> tier.comparison().forEach(c -> {
+        run.comparisons().forEach(tier -> tier.comparison().stream().filter(c -> c.pairs() >= 2).forEach(c -> {
             ratios.add(c.tps());
             if (c.cpu() != null) {
                 ratios.add(c.cpu());

@@ -127,7 +127,7 @@ public final class Comparisons {
         TierComparison.Comparison compare(int family, int pilot, int tiers) {
             boolean limited = rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
             return new TierComparison.Comparison(baseline, other, ratio(otherTps, baseTps, family, pilot),
-                    baseCpu.isEmpty() ? null : ratio(otherCpu, baseCpu, family, pilot), failures(tiers), rounds.size(), limited);
+                    baseCpu.size() < 2 ? null : ratio(otherCpu, baseCpu, family, pilot), failures(tiers), rounds.size(), limited);
         }
 
         private static TierComparison.Ratio ratio(List<Double> others, List<Double> bases, int family, int pilot) {

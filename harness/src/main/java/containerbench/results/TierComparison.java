@@ -21,7 +21,7 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
      * @param tps the other's TPS over the baseline's; a block without an OK response counts as half a
      *     response over its time, so that failing outright loses a round instead of leaving it out
      * @param cpu the other's target CPU per response over the baseline's, from the rounds where both
-     *     were read; {@code null} when the CPU could not be read
+     *     were read; {@code null} when fewer than two rounds could be read
      * @param failures how often each failed, round by round
      * @param pairs the rounds the TPS ratio comes from
      * @param injectorLimited Gatling used nearly all its cores in a block of either: the TPS ratio measures the injector
