@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.results.ResultsStore;
+import containerbench.results.RunResult;
+import containerbench.study.InterleavedStudy;
 import containerbench.study.StudyResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** ./bench study end to end: cells in turn, a failed cell recorded and counted, the spread per configuration. */
@@ -44,5 +47,31 @@ class StudyIT {
         String page = Files.readString(studyJson.resolveSibling("study.html"));
         assertTrue(page.contains("<tr class=\"best\"><td class=\"l\">tomcat threads=8</td><td>2</td>"), page);
         assertTrue(page.contains("tomcat threads=0: 2 cell(s) failed."), page);
+    }
+
+    @Test
+    void aStudyOfSeveralConfigurationsRunsThemAsTheTargetsOfInterleavedRunsAndPoolsTheRepetitions() throws Exception {
+        Path work = Runs.work("study-interleaved");
+        Path log = work.resolve("bench.log");
+        int exit = Runs.bench(log, "study", "--out", work.resolve("studies").toString(),
+                Runs.ROOT.resolve("src/test/resources/studies/tiny-interleaved.properties").toString());
+        String output = Files.readString(log);
+        assertEquals(0, exit, output);
+        assertTrue(output.contains("[study] tiny-interleaved: 2 configurations as the targets of 1 interleaved run(s), 2"
+                + " repetition(s): about "), output);
+        assertTrue(output.contains("[study] run 2 of 2 (repetition 2): complete"), output);
+        assertTrue(output.contains("tomcat[threads=16] against tomcat[threads=8], TPS at 5 users, pooled over 2 runs"), output);
+
+        Path studyJson = Path.of(output.lines().filter(l -> l.startsWith("[study] ") && l.contains("study.json"))
+                .findFirst().orElseThrow().substring("[study] ".length()).split(";")[0]);
+        InterleavedStudy.Record study = ResultsStore.readJson(studyJson, InterleavedStudy.Record.class);
+        assertEquals("interleaved", study.design());
+        assertEquals(2, study.runs().size(), study.toString());
+        for (String run : study.runs()) {
+            RunResult result = ResultsStore.read(studyJson.resolveSibling(run)).run();
+            assertEquals(List.of("tomcat[threads=8]", "tomcat[threads=16]"), result.targets().stream()
+                    .map(RunResult.Target::label).toList());
+        }
+        assertTrue(Files.readString(studyJson.resolveSibling("index.html")).contains("Pooled over repeated runs"));
     }
 }
