@@ -48,7 +48,36 @@ final class Verdicts {
             sentences.add(first.other() + " against " + first.baseline() + " over " + all.size() + " tier(s), on intervals adjusted"
                     + " for the run's " + family + ": " + String.join("; ", parts) + ".");
         }
+        String shared = injectorShare(run);
+        if (shared != null) {
+            sentences.add(shared);
+        }
         return sentences;
+    }
+
+    /**
+     * Where Gatling shared the targets' CPUs and took a large part of them, what a TPS ratio then
+     * means: the rate of container and injector together, diluted towards 1 by the injector's own cost
+     * (on this project's machine Gatling spends about as much CPU per request as the container). The
+     * CPU per response is the target's alone. {@code null} when pinned apart or when Gatling took
+     * less than a quarter of the machine.
+     */
+    static String injectorShare(RunResult run) {
+        var env = run.environment();
+        if (env == null || env.logicalCpus() <= 0 || env.injectorCpus() == null || env.targetCpus() == null
+                || run.blocks().isEmpty()) {
+            return null;
+        }
+        java.util.Set<String> injector = java.util.Set.of(env.injectorCpus().split(","));
+        boolean shared = java.util.Arrays.stream(env.targetCpus().split(",")).anyMatch(injector::contains);
+        double percent = run.blocks().stream().mapToDouble(b -> b.injectorCpuPercent()).average().orElse(0)
+                / env.logicalCpus();
+        if (!shared || percent < 25) {
+            return null;
+        }
+        return String.format("Gatling shared the targets' %d CPUs and used %.0f%% of them over the blocks: a TPS ratio here is"
+                + " that of container and injector together, nearer 1 than the containers' own; the CPU per response ratio"
+                + " is the containers' alone.", env.logicalCpus(), percent);
     }
 
     /** "lower at 2 of 2 tiers (0.66-0.70×)", "no difference established at 2 of 2 tiers". */

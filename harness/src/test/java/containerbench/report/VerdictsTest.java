@@ -49,4 +49,22 @@ class VerdictsTest {
         assertEquals("1.003-1.200", Verdicts.interval(1.0031, 1.2));
         assertEquals("0.97-1.04", Verdicts.interval(0.97, 1.04));
     }
+
+    @Test
+    void aTpsRatioMeasuredWithGatlingOnTheTargetsCpusSaysWhatItIsAndPinnedApartNothing() {
+        var blocks = java.util.List.of(block("tomcat", 95), block("undertow", 89));
+        var shared = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "0,1", "0,1");
+        assertEquals("Gatling shared the targets' 2 CPUs and used 46% of them over the blocks: a TPS ratio here is that of"
+                + " container and injector together, nearer 1 than the containers' own; the CPU per response ratio is the"
+                + " containers' alone.", Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r")
+                        .environment(shared).blocks(blocks).build()));
+        var apart = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "1", "0");
+        assertEquals(null, Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(apart)
+                .blocks(blocks).build()));
+    }
+
+    private static containerbench.measure.BlockResult block(String target, double injectorPercent) {
+        return new containerbench.measure.BlockResult("100 users", 100, 0, target, 0, 2000, 100, 100, 0, 50, 20, injectorPercent,
+                false, null);
+    }
 }
