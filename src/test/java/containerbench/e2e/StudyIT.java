@@ -17,12 +17,7 @@ class StudyIT {
 
     @Test
     void aStudyRunsEveryCellRecordsTheFailedOnesSummarizesTheRestAndExits1() throws Exception {
-        Path work = Runs.work("study");
-        Path log = work.resolve("bench.log");
-        int exit = Runs.bench(log, "study", "--out", work.resolve("studies").toString(),
-                Runs.ROOT.resolve("src/test/resources/studies/tiny.properties").toString());
-        String output = Files.readString(log);
-        assertEquals(1, exit, "a study with failed cells is a failed study:\n" + output);
+        String output = study("study", "tiny.properties", 1);
         assertTrue(output.contains("error: 2 of 4 cells failed"), output);
         assertTrue(output.contains("[study] cell 1 of 4: tomcat threads=8 (repetition 1): complete"), output);
         assertTrue(output.contains("[study] cell 2 of 4: tomcat threads=0 (repetition 1): failed (bad value for --maxThreads: '0'"),
@@ -51,12 +46,7 @@ class StudyIT {
 
     @Test
     void aStudyOfSeveralConfigurationsRunsThemAsTheTargetsOfInterleavedRunsAndPoolsTheRepetitions() throws Exception {
-        Path work = Runs.work("study-interleaved");
-        Path log = work.resolve("bench.log");
-        int exit = Runs.bench(log, "study", "--out", work.resolve("studies").toString(),
-                Runs.ROOT.resolve("src/test/resources/studies/tiny-interleaved.properties").toString());
-        String output = Files.readString(log);
-        assertEquals(0, exit, output);
+        String output = study("study-interleaved", "tiny-interleaved.properties", 0);
         assertTrue(output.contains("[study] tiny-interleaved: 2 configurations as the targets of 1 interleaved run(s), 2"
                 + " repetition(s): about "), output);
         assertTrue(output.contains("[study] run 2 of 2 (repetition 2): complete"), output);
@@ -73,5 +63,16 @@ class StudyIT {
                     .map(RunResult.Target::label).toList());
         }
         assertTrue(Files.readString(studyJson.resolveSibling("index.html")).contains("Pooled over repeated runs"));
+    }
+
+    /** Runs ./bench study on a file of src/test/resources/studies into a folder of its own; its output, the exit as expected. */
+    private static String study(String work, String file, int expectedExit) throws Exception {
+        Path dir = Runs.work(work);
+        Path log = dir.resolve("bench.log");
+        int exit = Runs.bench(log, "study", "--out", dir.resolve("studies").toString(),
+                Runs.ROOT.resolve("src/test/resources/studies").resolve(file).toString());
+        String output = Files.readString(log);
+        assertEquals(expectedExit, exit, "exit of ./bench study " + file + ":\n" + output);
+        return output;
     }
 }

@@ -17,6 +17,13 @@ import java.util.Arrays;
  */
 public record HostLoad(double loadAverage, double busyPercent, double stealPercent) {
 
+    /** "over the load: 98% busy, 0% stolen by the hypervisor, load average 1.78 at its start", as the console and page say it. */
+    @Override
+    public String toString() {
+        return String.format("over the load: %.0f%% busy, %.0f%% stolen by the hypervisor, load average %.2f at its start",
+                busyPercent, stealPercent, loadAverage);
+    }
+
     /** The counters at one instant, to measure from; {@code null} fields where /proc cannot be read. */
     public record Mark(double loadAverage, long[] ticks) {
     }

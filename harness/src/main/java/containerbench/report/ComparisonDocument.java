@@ -106,8 +106,7 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                     + aspects.get("CPU placement"));
         }
         if (run.host() != null) {
-            machine.add(String.format("over the load: %.0f%% busy, %.0f%% stolen by the hypervisor, load average %.2f at its start",
-                    run.host().busyPercent(), run.host().stealPercent(), run.host().loadAverage()));
+            machine.add(run.host().toString());
         }
         return new RunRow(run.runId(), target.label() + " " + target.containerVersion(), run.startedAt(), run.status().word(),
                 aspects.get("plan") + ", warm-up " + aspects.get("warm-up"),

@@ -26,8 +26,7 @@ public final class ConsoleTable {
                     run.tiers().size(), run.plan().tierSeconds(), warmup, run.plan().warmupUsers());
         }
         if (run.host() != null) {
-            out.format("machine over the load: %.0f%% busy, %.0f%% stolen by the hypervisor, load average %.2f at its start%n",
-                    run.host().busyPercent(), run.host().stealPercent(), run.host().loadAverage());
+            out.format("machine %s%n", run.host());
         }
         int labelWidth = Math.max(6, run.targets().stream().mapToInt(t -> t.label().length()).max().orElse(6));
         out.format("%6s %-" + labelWidth + "s", "users", "target");

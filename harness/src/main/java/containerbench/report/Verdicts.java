@@ -6,7 +6,9 @@ import containerbench.results.PairedRatio;
 import containerbench.results.RunResult;
 import containerbench.results.TierComparison;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The answer of an interleaved run in the study's terms. First one sentence per target over the whole
@@ -68,8 +70,8 @@ final class Verdicts {
                 || run.blocks().isEmpty()) {
             return null;
         }
-        java.util.Set<String> injector = java.util.Set.of(env.injectorCpus().split(","));
-        boolean shared = java.util.Arrays.stream(env.targetCpus().split(",")).anyMatch(injector::contains);
+        Set<String> injector = Set.of(env.injectorCpus().split(","));
+        boolean shared = Arrays.stream(env.targetCpus().split(",")).anyMatch(injector::contains);
         double percent = run.blocks().stream().mapToDouble(b -> b.injectorCpuPercent()).average().orElse(0)
                 / env.logicalCpus();
         if (!shared || percent < 25) {

@@ -4,6 +4,7 @@ import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,24 +29,24 @@ public final class Comparisons {
      * @param pilot with precision, the pairs of each tier's pilot (Stein's intervals); 0 otherwise
      */
     public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<String, String> stoppedBy, int pilot) {
-        Map<String, List<BlockResult>> byTier = byTier(blocks);
+        Map<String, List<BlockResult>> blocksByTier = byTier(blocks);
+        Map<String, List<Paired>> byTier = new LinkedHashMap<>();
+        blocksByTier.forEach((tier, inTier) -> byTier.put(tier, labels.subList(1, labels.size()).stream()
+                .map(other -> Paired.of(inTier, labels.get(0), other)).toList()));
         // Per other target: every interval the run states about it, for the adjustment.
-        Map<String, Integer> family = new LinkedHashMap<>();
-        for (String other : labels.subList(1, labels.size())) {
-            int intervals = 0;
-            for (List<BlockResult> inTier : byTier.values()) {
-                Paired paired = Paired.of(inTier, labels.get(0), other);
-                intervals += (paired.baseTps.size() >= 2 ? 1 : 0) + (paired.baseCpu.size() >= 2 ? 1 : 0);
+        int[] family = new int[labels.size() - 1];
+        byTier.values().forEach(paired -> {
+            for (int o = 0; o < family.length; o++) {
+                family[o] += (paired.get(o).baseTps.size() >= 2 ? 1 : 0) + (paired.get(o).baseCpu.size() >= 2 ? 1 : 0);
             }
-            family.put(other, Math.max(1, intervals));
-        }
+        });
         List<TierComparison> tiers = new ArrayList<>();
-        byTier.forEach((tier, inTier) -> {
+        byTier.forEach((tier, paired) -> {
             List<TierComparison.Comparison> comparison = new ArrayList<>();
-            for (String other : labels.subList(1, labels.size())) {
-                comparison.add(Paired.of(inTier, labels.get(0), other).compare(family.get(other), pilot, byTier.size()));
+            for (int o = 0; o < family.length; o++) {
+                comparison.add(paired.get(o).compare(Math.max(1, family[o]), pilot));
             }
-            tiers.add(new TierComparison(tier, inTier.get(0).users(), stoppedBy.getOrDefault(tier, "rounds"),
+            tiers.add(new TierComparison(tier, blocksByTier.get(tier).get(0).users(), stoppedBy.getOrDefault(tier, "rounds"),
                     pilot > 0 ? pilot : null, comparison));
         });
         return tiers;
@@ -79,13 +80,12 @@ public final class Comparisons {
     /** Every ratio of an interleaved run, tier by tier and target by target, with two pairs or more. */
     public static List<Estimate> estimates(RunResult run) {
         List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
-        int pilot = run.interleaving() != null && run.interleaving().precision() != null ? run.interleaving().rounds() : 0;
+        int pilot = run.pilotPairs();
         List<Estimate> estimates = new ArrayList<>();
         byTier(run.blocks()).forEach((tier, inTier) -> {
             for (String other : labels.subList(1, labels.size())) {
                 Paired paired = Paired.of(inTier, labels.get(0), other);
-                boolean limited = paired.rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
-                if (!limited) {
+                if (!paired.injectorLimited()) {
                     estimate(inTier.get(0).users(), other, "TPS", PairedRatio.logs(paired.otherTps, paired.baseTps), pilot)
                             .ifPresent(estimates::add);
                 }
@@ -101,8 +101,8 @@ public final class Comparisons {
         if (spreadFrom < 2) {
             return Optional.empty();
         }
-        double sd = PairedRatio.sd(java.util.Arrays.copyOf(logs, spreadFrom));
-        return Optional.of(new Estimate(users, other, metric, java.util.Arrays.stream(logs).average().orElseThrow(),
+        double sd = PairedRatio.sd(Arrays.copyOf(logs, spreadFrom));
+        return Optional.of(new Estimate(users, other, metric, Arrays.stream(logs).average().orElseThrow(),
                 sd * sd / logs.length));
     }
 
@@ -124,10 +124,15 @@ public final class Comparisons {
             return p;
         }
 
-        TierComparison.Comparison compare(int family, int pilot, int tiers) {
-            boolean limited = rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
+        /** Whether Gatling used nearly all its cores in a block of either. */
+        boolean injectorLimited() {
+            return rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
+        }
+
+        TierComparison.Comparison compare(int family, int pilot) {
             return new TierComparison.Comparison(baseline, other, ratio(otherTps, baseTps, family, pilot),
-                    baseCpu.size() < 2 ? null : ratio(otherCpu, baseCpu, family, pilot), failures(tiers), rounds.size(), limited);
+                    baseCpu.size() < 2 ? null : ratio(otherCpu, baseCpu, family, pilot), failures(), rounds.size(),
+                    injectorLimited());
         }
 
         private static TierComparison.Ratio ratio(List<Double> others, List<Double> bases, int family, int pilot) {
@@ -138,7 +143,7 @@ public final class Comparisons {
         }
 
         /** Each one's failed share of the tier, and the sign test of the rounds in which their shares differed. */
-        private TierComparison.Failures failures(int tiers) {
+        private TierComparison.Failures failures() {
             long baseKo = 0;
             long baseAll = 0;
             long otherKo = 0;
@@ -184,8 +189,7 @@ public final class Comparisons {
         if (block.ok() > 0) {
             return block.tps();
         }
-        double seconds = Math.max(1, block.endMillis() - block.startMillis()) / 1000.0;
-        return 0.5 / Math.max(1, seconds);
+        return 0.5 / Math.max(1, (block.endMillis() - block.startMillis()) / 1000.0);
     }
 
     /**
@@ -239,9 +243,8 @@ public final class Comparisons {
         targets.add(0, baseline);
         Map<String, String> stoppedBy = new LinkedHashMap<>();
         run.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
-        int pilot = run.interleaving() != null && run.interleaving().precision() != null ? run.interleaving().rounds() : 0;
         return run.toBuilder().targets(targets).comparisons(of(run.blocks(), targets.stream().map(RunResult.Target::label)
-                .toList(), stoppedBy, pilot)).build();
+                .toList(), stoppedBy, run.pilotPairs())).build();
     }
 
     private static Map<String, List<BlockResult>> byTier(List<BlockResult> blocks) {

@@ -337,6 +337,11 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         return targets == null || targets.isEmpty() ? null : targets.get(0);
     }
 
+    /** With precision on demand, the pilot's rounds, whose spread its intervals use; 0 otherwise. */
+    public int pilotPairs() {
+        return interleaving != null && interleaving.precision() != null ? interleaving.rounds() : 0;
+    }
+
     /** Whether several targets were measured in turn, with paired comparisons. */
     public boolean interleaved() {
         return targets != null && targets.size() > 1;

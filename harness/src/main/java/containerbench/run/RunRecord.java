@@ -83,12 +83,6 @@ final class RunRecord {
      * @param gatlingRun the folder of this run's Gatling report, or {@code null} when it is not known
      * @param failure why the run failed, or {@code null}
      */
-    /** With precision on demand, the pilot's rounds: what its tiers' intervals take their spread from. */
-    private int pilotPairs() {
-        RunResult.Interleaving interleaving = running.interleaving();
-        return interleaving != null && interleaving.precision() != null ? interleaving.rounds() : 0;
-    }
-
     synchronized StoredRun finished(RunStatus status, Measurement measurement, Schedule schedule, Targets targets,
             Path gatlingRun, Boolean answeredAfterRun, String failure) {
         List<String> labels = running.targets().stream().map(RunResult.Target::label).toList();
@@ -103,7 +97,7 @@ final class RunRecord {
         return write(running.toBuilder().status(status).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
                 .sampling(measurement.sampling()).warmups(measurement.warmupResults()).settling(settling)
-                .tiers(measurement.tierResults()).blocks(blocks).comparisons(Comparisons.of(blocks, labels, stoppedBy, pilotPairs()))
+                .tiers(measurement.tierResults()).blocks(blocks).comparisons(Comparisons.of(blocks, labels, stoppedBy, running.pilotPairs()))
                 .answeredAfterRun(answeredAfterRun).cpuLimit(limit == null ? null : limit.throttled(targets.throttling()))
                 .injection(start == null ? null : new Injection(running.injection().count(), running.injection().index(),
                         start.known() ? start.instant().toString() : null, null))

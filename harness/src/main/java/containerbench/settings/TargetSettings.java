@@ -81,17 +81,21 @@ public record TargetSettings(String label, String container, URI url, String jav
         Map<String, String> knobs = new LinkedHashMap<>();
         List<TargetKnob> own = catalog.knobsOf(spec.container());
         spec.knobs().forEach((written, value) -> {
-            TargetKnob knob = own.stream().filter(k -> k.name().equals(written) || written.equals(k.common())).findFirst()
-                    .orElseThrow(() -> new SettingException(written + " in " + spec + " (" + given.spelled(CONTAINERS)
-                            + ") is not a knob of " + spec.container() + "; its knobs are " + String.join(", ",
-                            own.stream().map(k -> k.common() == null ? k.name() : k.name() + " (" + k.common() + ")").toList())
-                            + ", and " + TargetSpec.JVM_ARGS + " takes its JVM options"));
+            TargetKnob knob = knobNamed(own, written).orElseThrow(() -> new SettingException(written + " in " + spec + " ("
+                    + given.spelled(CONTAINERS) + ") is not a knob of " + spec.container() + "; its knobs are " + String.join(", ",
+                    own.stream().map(k -> k.common() == null ? k.name() : k.name() + " (" + k.common() + ")").toList())
+                    + ", and " + TargetSpec.JVM_ARGS + " takes its JVM options"));
             if (knobs.put(knob.name(), value) != null) {
                 throw new SettingException(spec + " (" + given.spelled(CONTAINERS) + ") sets " + knob.name()
                         + " twice, once by its common name: keep one");
             }
         });
         return knobs;
+    }
+
+    /** The knob written as {@code written}, by its own name or its common one. */
+    private static java.util.Optional<TargetKnob> knobNamed(List<TargetKnob> knobs, String written) {
+        return knobs.stream().filter(k -> k.name().equals(written) || written.equals(k.common())).findFirst();
     }
 
     /**
@@ -114,8 +118,7 @@ public record TargetSettings(String label, String container, URI url, String jav
                 }
                 return;
             }
-            TargetKnob knob = own.stream().filter(k -> k.name().equals(written) || written.equals(k.common())).findFirst()
-                    .orElseThrow();
+            TargetKnob knob = knobNamed(own, written).orElseThrow();
             String base = baseline.container().equals(spec.container()) ? baseline.knobs().get(knob.name())
                     : knob.common() == null ? null : baseline.knobs().get(baseline.commonNames().get(knob.common()));
             if (base == null && baseline.container().equals(spec.container())) {
