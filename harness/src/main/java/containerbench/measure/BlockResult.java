@@ -10,10 +10,27 @@ package containerbench.measure;
  * @param tps OK responses per second, over the block's first request to its last response
  * @param targetCpuMicrosPerResponse the target's CPU time over the block per OK response, or -1 if unknown
  * @param injectorCpuPercent Gatling's CPU over the block, in % of one core
- * @param injectorLimited Gatling used nearly all the cores it may use: the block measured the injector
+ * @param machineBusyPercent the whole machine's CPU over the block, in % of all its cores (the
+ *     hypervisor's steal not counted); -1 where unknown
+ * @param waitingCpuPercent the CPU the other targets used while they waited for their turn, in % of
+ *     one core: their garbage collection, compilation and timers, taken from the loaded target's
+ *     block; -1 where unknown
+ * @param injectorLimited Gatling used nearly all the CPU it could have had ({@link InjectorLimit})
  * @param latencyHistogram the block's response times of OK responses ({@link Histograms}), or {@code null}
  */
 public record BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis,
         long requests, long ok, long ko, double tps, double targetCpuMicrosPerResponse, double injectorCpuPercent,
-        boolean injectorLimited, String latencyHistogram) {
+        double machineBusyPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram) {
+
+    /** The same block with its response times. */
+    public BlockResult withLatencies(String histogram) {
+        return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
+                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, waitingCpuPercent, injectorLimited, histogram);
+    }
+
+    /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */
+    public BlockResult withInjectorLimited(boolean limited) {
+        return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
+                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, waitingCpuPercent, limited, latencyHistogram);
+    }
 }

@@ -58,6 +58,7 @@ public final class Measurement implements AutoCloseable {
         this.labels = List.copyOf(labels);
         this.machineCpus = machineCpus;
         CpuClock clock = new CpuClock();
+        Rotation.Cores cores = new Rotation.Cores(injectorCores, machineCpus);
         boolean several = labels.size() > 1;
         if (plan.warmupSeconds() > 0) {
             for (int t = 0; t < labels.size(); t++) {
@@ -67,7 +68,7 @@ public final class Measurement implements AutoCloseable {
                         : Rotation.Rounds.once(plan.warmupSeconds());
                 int users = share.usersOf(plan.warmupUsers());
                 Rotation warmup = new Rotation(name, -1, users, List.of(new Rotation.Target(t, labels.get(t), name, pids.get(t))),
-                        rounds, clock, injectorCores);
+                        rounds, clock, cores);
                 steps.add(new Step(name, users, -1, t, warmup, start, offset(steps)));
             }
         }
@@ -84,7 +85,7 @@ public final class Measurement implements AutoCloseable {
             }
             Rotation.Rounds rounds = several ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
                     interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
-            steps.add(new Step(name, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, injectorCores),
+            steps.add(new Step(name, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, cores),
                     start, offset(steps)));
         }
         this.failureLog = GatlingFailureLog.attach(causes);

@@ -39,6 +39,10 @@ public final class Rotation {
         }
     }
 
+    /** The cores Gatling may use and the machine's, for whether it limited a block ({@link InjectorLimit}). */
+    public record Cores(int injector, int machine) {
+    }
+
     /** One block: which round, which target (by its index in the run), and what it recorded. */
     public record Block(int index, int round, int target, String request, TierRecorder recorder) {
     }
@@ -51,20 +55,23 @@ public final class Rotation {
     private final BlockOrder order;
     private final long blockNanos;
     private final CpuClock clock;
-    private final int injectorCores;
+    private final Cores cores;
     private final List<Block> blocks = new ArrayList<>();
     private final List<BlockResult> closed = new ArrayList<>();
     // The blocks behind closed, in the same order: their recorders hold the latencies.
     private final List<Block> closedBlocks = new ArrayList<>();
     private MoreRounds moreRounds = rotation -> false;
     private long startNanos = -1;
-    private long[] cpuAtStart;
+    // At the open block's start: every target's CPU (ms, in target order), Gatling's (ns), the clock (ns).
+    private long[] targetsAtStart;
+    private long[] injectorAtStart;
+    private HostLoad.Mark hostAtStart;
     private volatile Block current;
     private volatile long currentEndsNanos;
     private volatile boolean over;
 
     /** @param tierIndex the tier's index in the plan, -1 for a warm-up */
-    Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, int injectorCores) {
+    Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, Cores cores) {
         this.tier = tier;
         this.tierIndex = tierIndex;
         this.users = users;
@@ -73,7 +80,7 @@ public final class Rotation {
         this.order = new BlockOrder(targets.size());
         this.blockNanos = rounds.blockSeconds() * 1_000_000_000L;
         this.clock = clock;
-        this.injectorCores = injectorCores;
+        this.cores = cores;
     }
 
     /** Who decides, at each round's end from the fewest rounds on, whether another runs; by default none does. */
@@ -154,7 +161,9 @@ public final class Rotation {
         Block block = new Block(index, round, target.index(), target.request(),
                 new TierRecorder(target.request(), target.label(), users));
         blocks.add(block);
-        cpuAtStart = new long[] {clock.processMillis(target.pid()), clock.injectorNanos(), now};
+        targetsAtStart = targets.stream().mapToLong(t -> clock.processMillis(t.pid())).toArray();
+        injectorAtStart = new long[] {clock.injectorNanos(), now};
+        hostAtStart = HostLoad.mark();
         currentEndsNanos = startNanos + (index + 1) * blockNanos;
         current = block;
         return block;
@@ -163,15 +172,32 @@ public final class Rotation {
     private void close(long now) {
         Block block = current;
         TierResult figures = block.recorder().counts();
-        Target target = targets.stream().filter(t -> t.index() == block.target()).findFirst().orElseThrow();
-        long targetMillis = clock.processMillis(target.pid());
-        double injectorPercent = 100.0 * (clock.injectorNanos() - cpuAtStart[1]) / Math.max(1, now - cpuAtStart[2]);
-        double cpuPerResponse = targetMillis < 0 || cpuAtStart[0] < 0 || figures.ok() == 0 ? -1
-                : Decimals.two((targetMillis - cpuAtStart[0]) * 1000.0 / figures.ok());
-        closed.add(new BlockResult(tier, users, block.round(), target.label(), figures.startMillis(),
-                figures.endMillis(), figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse,
-                Decimals.two(injectorPercent), injectorPercent >= 90 * injectorCores, null));
+        HostLoad host = HostLoad.since(hostAtStart);
+        double seconds = Math.max(1, now - injectorAtStart[1]) / 1e9;
+        double injectorPercent = (clock.injectorNanos() - injectorAtStart[0]) / 1e7 / seconds;
+        long targetMillis = -1;
+        long waitingMillis = 0;
+        for (int t = 0; t < targets.size(); t++) {
+            long used = clock.processMillis(targets.get(t).pid()) - targetsAtStart[t];
+            boolean known = targetsAtStart[t] >= 0 && used >= 0;
+            if (targets.get(t).index() == block.target()) {
+                targetMillis = known ? used : -1;
+            } else {
+                waitingMillis = waitingMillis < 0 || !known ? -1 : waitingMillis + used;
+            }
+        }
+        double cpuPerResponse = targetMillis < 0 || figures.ok() == 0 ? -1 : Decimals.two(targetMillis * 1000.0 / figures.ok());
+        double idlePercent = host == null ? -1 : (100 - host.busyPercent() - host.stealPercent()) * cores.machine();
+        closed.add(new BlockResult(tier, users, block.round(), target(block).label(), figures.startMillis(), figures.endMillis(),
+                figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse, Decimals.two(injectorPercent),
+                host == null ? -1 : host.busyPercent(), waitingMillis < 0 || targets.size() < 2 ? -1
+                        : Decimals.two(waitingMillis / 10.0 / seconds),
+                InjectorLimit.limited(injectorPercent, cores.injector(), idlePercent), null));
         closedBlocks.add(block);
+    }
+
+    private Target target(Block block) {
+        return targets.stream().filter(t -> t.index() == block.target()).findFirst().orElseThrow();
     }
 
     /** Ends the rotation where it stands: the open block is closed and measured. */
@@ -194,10 +220,7 @@ public final class Rotation {
     public synchronized List<BlockResult> blocksWithLatencies() {
         List<BlockResult> all = new ArrayList<>();
         for (int i = 0; i < closed.size(); i++) {
-            BlockResult b = closed.get(i);
-            all.add(new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests(),
-                    b.ok(), b.ko(), b.tps(), b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.injectorLimited(),
-                    closedBlocks.get(i).recorder().latencyHistogram()));
+            all.add(closed.get(i).withLatencies(closedBlocks.get(i).recorder().latencyHistogram()));
         }
         return all;
     }

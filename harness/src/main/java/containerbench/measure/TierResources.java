@@ -8,8 +8,8 @@ import java.util.List;
  *
  * @param targetCpuMachinePercent the target's mean CPU in percent of the whole machine
  * @param targetCpuMicrosPerRequest target CPU time per OK response, the cost the study compared
- * @param injectorSaturated the injector used nearly all the cores it may use: the tier then
- *     measures Gatling, not the container
+ * @param injectorSaturated the injector used nearly all the CPU it could have had ({@link InjectorLimit}):
+ *     the tier then measures Gatling, or Gatling and the container together, not the container alone
  * @param machineSaturated the whole machine was nearly busy: target and injector competed for CPU
  * @param kernelTcp the machine's TCP failure counters over the tier (listen overflows: the backlog
  *     was full), or {@code null} off Linux
@@ -18,9 +18,6 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
         double targetCpuMachinePercent, long targetRssMaxMib, long heapUsedMaxMib, long heapCommittedMaxMib,
         double targetCpuMicrosPerRequest, double injectorCpuMeanPercent, double machineCpuMeanPercent,
         boolean injectorSaturated, boolean machineSaturated, TcpCounters kernelTcp) {
-
-    /** Saturated means at least this share of the cores available. */
-    static final double SATURATED = 0.9;
 
     private static final long MIB = 1024 * 1024;
 
@@ -51,7 +48,8 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
                 mib(inside.stream().mapToLong(ServerSampler.Sample::heapUsedBytes).max()),
                 mib(inside.stream().mapToLong(ServerSampler.Sample::heapCommittedBytes).max()),
                 targetCores < 0 || okPerSecond == 0 ? -1 : Decimals.two(targetCores * 1e6 / okPerSecond), percent(injector),
-                percent(machine), injector >= SATURATED * injectorCores, machine >= SATURATED * machineCores,
+                percent(machine), InjectorLimit.limited(100 * injector, injectorCores, 100 * Math.max(0, machineCores - machine)),
+                machine >= InjectorLimit.SATURATED * machineCores,
                 tcpDelta(all, startMillis, endMillis));
     }
 

@@ -15,7 +15,8 @@ import java.util.Set;
  * run; then one per tier and target: each ratio to the baseline with its 95% interval and its interval
  * adjusted for every interval the run states about that pair (Bonferroni). "Lower", "higher", "more"
  * and "less" are said only where the adjusted interval excludes 1; where only the 95% one does, the
- * difference is "not established". No TPS verdict where the injector limited the load.
+ * difference is "not established". No TPS verdict where the injector limited the load: its ratio is
+ * printed, and said to be the injector's as much as the containers'.
  */
 final class Verdicts {
 
@@ -36,8 +37,7 @@ final class Verdicts {
             TierComparison.Comparison first = all.get(0);
             int family = all.stream().map(TierComparison.Comparison::tps).mapToInt(TierComparison.Ratio::adjustedFor).max().orElse(1);
             List<String> parts = new ArrayList<>();
-            parts.add("TPS " + tally(all.stream().filter(c -> !c.injectorLimited()).map(TierComparison.Comparison::tps).toList(),
-                    "lower", "higher") + notJudged(all));
+            parts.add("TPS " + tps(all));
             List<TierComparison.Ratio> cpu = all.stream().map(TierComparison.Comparison::cpu).filter(r -> r != null).toList();
             if (!cpu.isEmpty()) {
                 parts.add("CPU per response " + tally(cpu, "less", "more"));
@@ -58,28 +58,41 @@ final class Verdicts {
     }
 
     /**
-     * Where Gatling shared the targets' CPUs and took a large part of them, what a TPS ratio then
-     * means: the rate of container and injector together, diluted towards 1 by the injector's own cost
-     * (on this project's machine Gatling spends about as much CPU per request as the container). The
-     * CPU per response is the target's alone. {@code null} when pinned apart or when Gatling took
-     * less than a quarter of the machine.
+     * Where Gatling shared the targets' CPUs and the machine left it no more than it took, what the
+     * run's TPS ratios are: the rate of container and injector together, diluted towards 1 by the
+     * injector's own cost (on this project's machine Gatling spends about as much CPU per request as
+     * the container), and so not judged. The CPU per response is the target's alone. {@code null}
+     * when pinned apart or when no block was limited.
      */
     static String injectorShare(RunResult run) {
         var env = run.environment();
         if (env == null || env.logicalCpus() <= 0 || env.injectorCpus() == null || env.targetCpus() == null
-                || run.blocks().isEmpty()) {
+                || run.blocks().stream().noneMatch(b -> b.injectorLimited())) {
             return null;
         }
         Set<String> injector = Set.of(env.injectorCpus().split(","));
-        boolean shared = Arrays.stream(env.targetCpus().split(",")).anyMatch(injector::contains);
-        double percent = run.blocks().stream().mapToDouble(b -> b.injectorCpuPercent()).average().orElse(0)
-                / env.logicalCpus();
-        if (!shared || percent < 25) {
+        if (Arrays.stream(env.targetCpus().split(",")).noneMatch(injector::contains)) {
             return null;
         }
-        return String.format("Gatling shared the targets' %d CPUs and used %.0f%% of them over the blocks: a TPS ratio here is"
-                + " that of container and injector together, nearer 1 than the containers' own; the CPU per response ratio"
-                + " is the containers' alone.", env.logicalCpus(), percent);
+        double percent = run.blocks().stream().mapToDouble(b -> b.injectorCpuPercent()).average().orElse(0)
+                / env.logicalCpus();
+        return String.format("Gatling shared the targets' %d CPUs and used %.0f%% of them over the blocks, about all the"
+                + " machine left it: a TPS ratio here is that of container and injector together, nearer 1 than the"
+                + " containers' own, and is not judged; the CPU per response ratio is the containers' alone. For a TPS"
+                + " verdict give Gatling CPUs it does not fill (another machine, or the targets under -Dtarget.cpuLimit).",
+                env.logicalCpus(), percent);
+    }
+
+    /** The TPS tally over the tiers the injector did not limit, and how many it did. */
+    private static String tps(List<TierComparison.Comparison> all) {
+        List<TierComparison.Ratio> judged = all.stream().filter(c -> !c.injectorLimited()).map(TierComparison.Comparison::tps)
+                .toList();
+        long limited = all.size() - judged.size();
+        String notJudged = "not judged at " + limited + " (the injector limited the load)";
+        if (judged.isEmpty()) {
+            return notJudged;
+        }
+        return tally(judged, "lower", "higher") + (limited == 0 ? "" : ", " + notJudged);
     }
 
     /** "lower at 2 of 2 tiers (0.66-0.70×)", "no difference established at 2 of 2 tiers". */
@@ -98,11 +111,6 @@ final class Verdicts {
             parts.add("no difference established at " + none + " of " + ratios.size());
         }
         return parts.isEmpty() ? "not judged" : String.join(", ", parts);
-    }
-
-    private static String notJudged(List<TierComparison.Comparison> all) {
-        long limited = all.stream().filter(TierComparison.Comparison::injectorLimited).count();
-        return limited == 0 ? "" : ", not judged at " + limited + " (the injector limited the load)";
     }
 
     private static String span(List<TierComparison.Ratio> ratios) {
@@ -200,7 +208,8 @@ final class Verdicts {
             return head + ": " + c.pairs() + " pair(s), too few for an interval.";
         }
         StringBuilder s = new StringBuilder(head).append(", ").append(c.pairs()).append(" pairs: TPS ");
-        s.append(c.injectorLimited() ? "not judged, the injector limited the load (Gatling used nearly all its cores)"
+        s.append(c.injectorLimited() ? times(c.tps().ratio()) + " (95% CI " + interval(c.tps().low(), c.tps().high())
+                + "), not judged: the injector limited the load (Gatling used nearly all the CPU it could have had)"
                 : judged(c.tps(), "lower", "higher"));
         s.append("; CPU per response ").append(c.cpuKnown() ? judged(c.cpu(), "less", "more") : "not known");
         TierComparison.Failures f = c.failures();

@@ -72,7 +72,7 @@ public final class Comparisons {
      * One ratio of one run as a pool of runs needs it: the mean of its per-round log ratios and that
      * mean's variance (from the pilot's spread with precision, as its interval).
      *
-     * @param metric "TPS" or "CPU per response"
+     * @param metric "TPS", "TPS (injector-limited)" or "CPU per response"
      */
     public record Estimate(int users, String other, String metric, double log, double variance) {
     }
@@ -85,10 +85,9 @@ public final class Comparisons {
         byTier(run.blocks()).forEach((tier, inTier) -> {
             for (String other : labels.subList(1, labels.size())) {
                 Paired paired = Paired.of(inTier, labels.get(0), other);
-                if (!paired.injectorLimited()) {
-                    estimate(inTier.get(0).users(), other, "TPS", PairedRatio.logs(paired.otherTps, paired.baseTps), pilot)
-                            .ifPresent(estimates::add);
-                }
+                // Pooled apart from judged ones, and named so: the injector's ratio as much as the containers'.
+                estimate(inTier.get(0).users(), other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS",
+                        PairedRatio.logs(paired.otherTps, paired.baseTps), pilot).ifPresent(estimates::add);
                 estimate(inTier.get(0).users(), other, "CPU per response", PairedRatio.logs(paired.otherCpu, paired.baseCpu), pilot)
                         .ifPresent(estimates::add);
             }
@@ -124,7 +123,7 @@ public final class Comparisons {
             return p;
         }
 
-        /** Whether Gatling used nearly all its cores in a block of either. */
+        /** Whether Gatling used nearly all the CPU it could have had in a block of either. */
         boolean injectorLimited() {
             return rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
         }

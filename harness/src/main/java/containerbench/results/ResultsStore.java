@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import containerbench.measure.BlockResult;
+import containerbench.measure.HostLoad;
+import containerbench.measure.InjectorLimit;
 import containerbench.settings.SettingException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -149,23 +152,32 @@ public final class ResultsStore {
         if (!run.path("runId").isTextual()) {
             throw new IOException("no runId: not the results of a run");
         }
-        if (schema < 6 && run.path("comparisons").isArray()) {
-            return new StoredRun(comparedAnew(run), file);
+        if (schema < RunResult.SCHEMA && run.path("comparisons").isArray()) {
+            return new StoredRun(comparedAnew(run, schema), file);
         }
         return new StoredRun(JSON.treeToValue(schema < 3 ? oneTarget(run) : run, RunResult.class), file);
     }
 
     /**
-     * A run of schema 3 to 5 with its comparisons worked out again from its blocks: those schemas kept
-     * no adjusted intervals and no failures, and left out a round whose block failed outright.
+     * An interleaved run of schema 3 to 6 with its comparisons worked out again from its blocks:
+     * schemas 3 to 5 kept no adjusted intervals and no failures, and left out a round whose block
+     * failed outright; before schema 7 a block was limited by the injector only when Gatling filled
+     * every core it may use, which it cannot while it shares them with the targets. Its blocks are
+     * judged again by {@link InjectorLimit}, the machine's load over the whole run (schema 6) standing
+     * for each block's; none is limited anew without it.
      */
-    private static RunResult comparedAnew(ObjectNode run) throws IOException {
+    private static RunResult comparedAnew(ObjectNode run, int schema) throws IOException {
         Map<String, String> stoppedBy = new LinkedHashMap<>();
         run.path("comparisons").forEach(tier -> stoppedBy.put(tier.path("tier").asText(), tier.path("stoppedBy").asText("rounds")));
         run.remove("comparisons");
         RunResult old = JSON.treeToValue(run, RunResult.class);
-        return old.toBuilder().comparisons(Comparisons.of(old.blocks(), old.targets().stream().map(RunResult.Target::label).toList(),
-                stoppedBy, 0)).build();
+        HostLoad host = old.host();
+        int machine = old.environment() == null ? 0 : old.environment().logicalCpus();
+        List<BlockResult> blocks = old.blocks().stream().map(b -> host == null || machine <= 0 || old.injector() == null ? b
+                : b.withInjectorLimited(b.injectorLimited() || InjectorLimit.limited(b.injectorCpuPercent(), old.injector().cpus(),
+                        (100 - host.busyPercent() - host.stealPercent()) * machine))).toList();
+        return old.toBuilder().blocks(blocks).comparisons(Comparisons.of(blocks, old.targets().stream()
+                .map(RunResult.Target::label).toList(), stoppedBy, schema < 6 ? 0 : old.pilotPairs())).build();
     }
 
     /** A schema 1 or 2 run, of one target, in the shape of schema 3: its target, warm-up and tiers labelled. */

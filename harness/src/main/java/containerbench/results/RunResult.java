@@ -39,8 +39,9 @@ import java.util.TreeMap;
  * @param failure why the run failed, in the harness's words; {@code null} unless it failed (schema 5)
  * @param host how busy the machine was over the load, the hypervisor's steal included; {@code null} where
  *     unknown (schema 6)
- * @param comparisons schema 6: adjusted intervals, failures, blocks that failed outright counted; older
- *     schemas' comparisons are worked out again from their blocks when read
+ * @param comparisons schema 6: adjusted intervals, failures, blocks that failed outright counted; schema 7:
+ *     blocks limited by the injector where it filled what the machine left it; older schemas'
+ *     comparisons are worked out again from their blocks when read
  */
 public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
         String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
@@ -49,10 +50,10 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure, HostLoad host) {
 
-    public static final int SCHEMA = 6;
+    public static final int SCHEMA = 7;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7);
 
     /**
      * @param label how results and pages name it: the container, with #2 for the same container again

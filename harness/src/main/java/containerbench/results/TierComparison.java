@@ -24,7 +24,8 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
      *     were read; {@code null} when fewer than two rounds could be read
      * @param failures how often each failed, round by round
      * @param pairs the rounds the TPS ratio comes from
-     * @param injectorLimited Gatling used nearly all its cores in a block of either: the TPS ratio measures the injector
+     * @param injectorLimited Gatling used nearly all the CPU it could have had in a block of either: the TPS
+     *     ratio measures the injector as much as the targets, and is not judged
      */
     public record Comparison(String baseline, String other, Ratio tps, Ratio cpu, Failures failures, int pairs,
             boolean injectorLimited) {

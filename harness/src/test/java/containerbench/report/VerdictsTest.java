@@ -24,9 +24,9 @@ class VerdictsTest {
     }
 
     @Test
-    void theInjectorsLimitWithholdsTheTpsVerdictButNotTheCpuOne() {
-        assertEquals("jetty against tomcat at 2000 users, 6 pairs: TPS not judged, the injector limited the load (Gatling used"
-                + " nearly all its cores); CPU per response 1.20× (95% CI 1.10-1.30; adjusted for 2: 1.05-1.35), more.",
+    void theInjectorsLimitWithholdsTheTpsVerdictButNotItsFiguresNorTheCpuVerdict() {
+        assertEquals("jetty against tomcat at 2000 users, 6 pairs: TPS 0.90× (95% CI 0.85-0.95), not judged: the injector"
+                + " limited the load (Gatling used nearly all the CPU it could have had); CPU per response 1.20× (95% CI 1.10-1.30; adjusted for 2: 1.05-1.35), more.",
                 Verdicts.sentence(2000, new Comparison("tomcat", "jetty", new Ratio(0.9, 0.85, 0.95, 0.8, 1.0, 2),
                         new Ratio(1.2, 1.1, 1.3, 1.05, 1.35, 2), NONE, 6, true)));
         assertEquals("jetty against tomcat at 100 users: 1 pair(s), too few for an interval.", Verdicts.sentence(100,
@@ -51,20 +51,25 @@ class VerdictsTest {
     }
 
     @Test
-    void aTpsRatioMeasuredWithGatlingOnTheTargetsCpusSaysWhatItIsAndPinnedApartNothing() {
-        var blocks = java.util.List.of(block("tomcat", 95), block("undertow", 89));
+    void aTpsRatioLimitedByGatlingOnTheTargetsCpusSaysWhatItIsAndOtherwiseNothing() {
+        var limited = java.util.List.of(block("tomcat", 95, true), block("undertow", 89, true));
         var shared = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "0,1", "0,1");
-        assertEquals("Gatling shared the targets' 2 CPUs and used 46% of them over the blocks: a TPS ratio here is that of"
-                + " container and injector together, nearer 1 than the containers' own; the CPU per response ratio is the"
-                + " containers' alone.", Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r")
-                        .environment(shared).blocks(blocks).build()));
+        assertEquals("Gatling shared the targets' 2 CPUs and used 46% of them over the blocks, about all the machine left it:"
+                + " a TPS ratio here is that of container and injector together, nearer 1 than the containers' own, and is not"
+                + " judged; the CPU per response ratio is the containers' alone. For a TPS verdict give Gatling CPUs it does"
+                + " not fill (another machine, or the targets under -Dtarget.cpuLimit).",
+                Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(shared).blocks(limited)
+                        .build()));
         var apart = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "1", "0");
         assertEquals(null, Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(apart)
-                .blocks(blocks).build()));
+                .blocks(limited).build()), "pinned apart, a limited block is Gatling's own ceiling, which the tier sentences say");
+        assertEquals(null, Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(shared)
+                .blocks(java.util.List.of(block("tomcat", 50, false), block("undertow", 50, false))).build()),
+                "a machine with CPU to spare left Gatling room: nothing to say");
     }
 
-    private static containerbench.measure.BlockResult block(String target, double injectorPercent) {
+    private static containerbench.measure.BlockResult block(String target, double injectorPercent, boolean limited) {
         return new containerbench.measure.BlockResult("100 users", 100, 0, target, 0, 2000, 100, 100, 0, 50, 20, injectorPercent,
-                false, null);
+                98, 2, limited, null);
     }
 }

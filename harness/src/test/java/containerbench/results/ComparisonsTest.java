@@ -106,24 +106,22 @@ class ComparisonsTest {
         org.HdrHistogram.Histogram histogram = containerbench.measure.Histograms.empty();
         histogram.recordValueWithCount(usual, 98);
         histogram.recordValueWithCount(slow, 2);
-        return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests(), b.ok(),
-                b.ko(), b.tps(), b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.injectorLimited(),
-                containerbench.measure.Histograms.encode(histogram));
+        return b.withLatencies(containerbench.measure.Histograms.encode(histogram));
     }
 
     private static BlockResult block(int round, String target, double tps, double cpu) {
         long ok = (long) (tps * 5);
-        return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu, 90, false, null);
+        return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu, 90, 98, 3, false, null);
     }
 
     /** The block with every request failed. */
     private static BlockResult failed(BlockResult b) {
         return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), 300, 0, 300, 0,
-                b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.injectorLimited(), b.latencyHistogram());
+                b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.machineBusyPercent(), b.waitingCpuPercent(),
+                b.injectorLimited(), b.latencyHistogram());
     }
 
     private static BlockResult limited(BlockResult b) {
-        return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests(), b.ok(),
-                b.ko(), b.tps(), b.targetCpuMicrosPerResponse(), 195, true, b.latencyHistogram());
+        return b.withInjectorLimited(true);
     }
 }
