@@ -12,6 +12,8 @@ package containerbench.measure;
  * @param injectorCpuPercent Gatling's CPU over the block, in % of one core
  * @param machineBusyPercent the whole machine's CPU over the block, in % of all its cores (the
  *     hypervisor's steal not counted); -1 where unknown
+ * @param machineStealPercent the share of all cores' time the hypervisor ran other guests instead
+ *     over the block; -1 where unknown
  * @param waitingCpuPercent the CPU the other targets used while they waited for their turn, in % of
  *     one core: their garbage collection, compilation and timers, taken from the loaded target's
  *     block; -1 where unknown
@@ -20,17 +22,17 @@ package containerbench.measure;
  */
 public record BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis,
         long requests, long ok, long ko, double tps, double targetCpuMicrosPerResponse, double injectorCpuPercent,
-        double machineBusyPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram) {
+        double machineBusyPercent, double machineStealPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram) {
 
     /** The same block with its response times. */
     public BlockResult withLatencies(String histogram) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, waitingCpuPercent, injectorLimited, histogram);
+                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent, injectorLimited, histogram);
     }
 
     /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */
     public BlockResult withInjectorLimited(boolean limited) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, waitingCpuPercent, limited, latencyHistogram);
+                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent, limited, latencyHistogram);
     }
 }

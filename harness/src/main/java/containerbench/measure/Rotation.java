@@ -190,7 +190,7 @@ public final class Rotation {
         double idlePercent = host == null ? -1 : (100 - host.busyPercent() - host.stealPercent()) * cores.machine();
         closed.add(new BlockResult(tier, users, block.round(), target(block).label(), figures.startMillis(), figures.endMillis(),
                 figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse, Decimals.two(injectorPercent),
-                host == null ? -1 : host.busyPercent(), waitingMillis < 0 || targets.size() < 2 ? -1
+                host == null ? -1 : host.busyPercent(), host == null ? -1 : host.stealPercent(), waitingMillis < 0 || targets.size() < 2 ? -1
                         : Decimals.two(waitingMillis / 10.0 / seconds),
                 InjectorLimit.limited(injectorPercent, cores.injector(), idlePercent), null));
         closedBlocks.add(block);
