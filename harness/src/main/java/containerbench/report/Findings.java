@@ -33,6 +33,9 @@ final class Findings {
                 StringBuilder s = new StringBuilder();
                 s.append(other.label()).append(" TPS is ").append(Math.round(100 * o.get().tps() / b.tps()))
                         .append("% of ").append(base.label()).append("'s at ").append(b.users()).append(" users");
+                if (saturated(b) || saturated(o.get())) {
+                    s.append(" (the injector limited the load: container and Gatling together)");
+                }
                 double bCpu = b.resources() == null ? -1 : b.resources().targetCpuMicrosPerRequest();
                 double oCpu = o.get().resources() == null ? -1 : o.get().resources().targetCpuMicrosPerRequest();
                 if (bCpu > 0 && oCpu > 0) {
@@ -50,5 +53,9 @@ final class Findings {
             }
         }
         return out;
+    }
+
+    private static boolean saturated(TierResult tier) {
+        return tier.resources() != null && tier.resources().injectorSaturated();
     }
 }

@@ -63,6 +63,21 @@ class ComparisonPageTest {
     }
 
     @Test
+    void aTpsShareBetweenSeparateRunsSaysWhenTheInjectorLimitedEither() {
+        TierResult limited = tier(500, 37_000, 26);
+        TierResources r = limited.resources();
+        limited = limited.explained(Map.of(), List.of(), new TierResources(r.samples(), r.targetCpuMeanPercent(),
+                r.targetCpuMaxPercent(), r.targetCpuMachinePercent(), r.targetRssMaxMib(), r.heapUsedMaxMib(),
+                r.heapCommittedMaxMib(), r.targetCpuMicrosPerRequest(), r.injectorCpuMeanPercent(), r.machineCpuMeanPercent(),
+                true, true, r.kernelTcp()));
+        List<StoredRun> runs = List.of(stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20))),
+                stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, limited)));
+        assertEquals(List.of("undertow TPS is 74% of tomcat's at 500 users (the injector limited the load: container and Gatling"
+                + " together); it uses 30% more CPU per request (26.0 vs 20.0 µs); mean response time +0.0 ms (separate runs: no"
+                + " interval)."), Findings.sentences(Series.of(runs)));
+    }
+
+    @Test
     void everyValueIsEscapedSoThatNothingInAResultRunsInTheBrowser() {
         RunSet set = new RunSet(List.of(stored(run("tomcat", "2026-01-01T00:00:00Z",
                 Map.of("maxThreads", "<script>alert(1)</script>"), null, tier(500, 1, 1)))), List.of("x.json: <img src=x onerror=alert(1)>"));
