@@ -16,7 +16,7 @@ import oshi.software.os.OperatingSystem;
  * port range, and which CPUs each side may use.
  *
  * @param somaxconn Linux caps every listen backlog here, whatever acceptCount or backlog says; -1 if unknown
- * @param injectorCpus the CPUs the Gatling JVM may run on, for example {@code 0-1}
+ * @param injectorCpus the CPUs the Gatling JVM may run on, for example {@code 0,1}
  * @param targetCpus the CPUs the target JVM may run on, or {@code null} for a target elsewhere
  */
 public record Environment(String os, String cpu, int logicalCpus, long memoryMib, long injectorOpenFilesLimit,
@@ -34,6 +34,16 @@ public record Environment(String os, String cpu, int logicalCpus, long memoryMib
                 sysctl("net/core/somaxconn").map(Integer::parseInt).orElse(-1),
                 sysctl("net/ipv4/ip_local_port_range").map(range -> range.replaceAll("\\s+", "-")).orElse(null),
                 cpus(injector.getAffinityMask()), target == null ? null : cpus(target.getAffinityMask()));
+    }
+
+    /** The CPUs both the target and Gatling may run on (they take CPU from each other there); none for a target elsewhere. */
+    public java.util.SortedSet<String> sharedCpus() {
+        java.util.SortedSet<String> shared = new java.util.TreeSet<>();
+        if (targetCpus != null && injectorCpus != null) {
+            shared.addAll(java.util.List.of(targetCpus.split(",")));
+            shared.retainAll(java.util.List.of(injectorCpus.split(",")));
+        }
+        return shared;
     }
 
     private static java.util.Optional<String> sysctl(String name) {

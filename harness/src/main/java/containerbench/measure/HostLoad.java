@@ -34,7 +34,12 @@ public record HostLoad(double loadAverage, double busyPercent, double stealPerce
 
     /** The machine since {@code mark}; {@code null} where /proc/stat cannot be read (not Linux). */
     public static HostLoad since(Mark mark) {
-        long[] now = ticks();
+        return since(mark, mark());
+    }
+
+    /** The machine from one mark to a later one; {@code null} where either could not read /proc/stat. */
+    public static HostLoad since(Mark mark, Mark later) {
+        long[] now = later.ticks();
         if (mark.ticks() == null || now == null) {
             return null;
         }

@@ -4,7 +4,6 @@ import containerbench.settings.TierPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /** What would silently cap a run on this machine, each with the number and the fix. */
 public final class Limits {
@@ -36,9 +35,8 @@ public final class Limits {
             warnings.add("net.core.somaxconn is " + environment.somaxconn() + ": Linux caps the backlog of " + backlog
                     + " there (sysctl -w net.core.somaxconn=" + backlog + ").");
         }
-        if (environment.targetCpus() != null && environment.logicalCpus() <= 4) {
-            TreeSet<String> shared = new TreeSet<>(List.of(environment.targetCpus().split(",")));
-            shared.retainAll(List.of(environment.injectorCpus().split(",")));
+        if (environment.logicalCpus() <= 4) {
+            var shared = environment.sharedCpus();
             if (!shared.isEmpty()) {
                 warnings.add("the target and Gatling share CPUs " + String.join(",", shared) + " of " + environment.logicalCpus()
                         + ": each tier measures both; pin them apart, for example -Dtarget.cpus=0 -Dinjector.cpus=1");

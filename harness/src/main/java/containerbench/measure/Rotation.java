@@ -62,10 +62,8 @@ public final class Rotation {
     private final List<Block> closedBlocks = new ArrayList<>();
     private MoreRounds moreRounds = rotation -> false;
     private long startNanos = -1;
-    // At the open block's start: every target's CPU (ms, in target order), Gatling's (ns), the clock (ns).
-    private long[] targetsAtStart;
-    private long[] injectorAtStart;
-    private HostLoad.Mark hostAtStart;
+    // Taken once at each turn: it ends one block and starts the next.
+    private Reading atStart;
     private volatile Block current;
     private volatile long currentEndsNanos;
     private volatile boolean over;
@@ -148,8 +146,9 @@ public final class Rotation {
             return current;
         }
         int index = current == null ? 0 : current.index() + 1;
+        Reading reading = read(now);
         if (current != null) {
-            close(now);
+            close(reading);
         }
         int round = index / targets.size();
         if (index % targets.size() == 0 && round >= rounds.fewest() && (round >= rounds.most() || !moreRounds.another(this))) {
@@ -161,25 +160,32 @@ public final class Rotation {
         Block block = new Block(index, round, target.index(), target.request(),
                 new TierRecorder(target.request(), target.label(), users));
         blocks.add(block);
-        targetsAtStart = targets.stream().mapToLong(t -> clock.processMillis(t.pid())).toArray();
-        injectorAtStart = new long[] {clock.injectorNanos(), now};
-        hostAtStart = HostLoad.mark();
+        atStart = reading;
         currentEndsNanos = startNanos + (index + 1) * blockNanos;
         current = block;
         return block;
     }
 
-    private void close(long now) {
+    /** Every target's CPU (ms, in target order; -1 where unknown), Gatling's (ns), the clock (ns) and the machine's counters. */
+    private record Reading(long[] targetMillis, long injectorNanos, long nanos, HostLoad.Mark host) {
+    }
+
+    private Reading read(long now) {
+        return new Reading(targets.stream().mapToLong(t -> clock.processMillis(t.pid())).toArray(), clock.injectorNanos(), now,
+                HostLoad.mark());
+    }
+
+    private void close(Reading end) {
         Block block = current;
         TierResult figures = block.recorder().counts();
-        HostLoad host = HostLoad.since(hostAtStart);
-        double seconds = Math.max(1, now - injectorAtStart[1]) / 1e9;
-        double injectorPercent = (clock.injectorNanos() - injectorAtStart[0]) / 1e7 / seconds;
+        HostLoad host = HostLoad.since(atStart.host(), end.host());
+        double seconds = Math.max(1, end.nanos() - atStart.nanos()) / 1e9;
+        double injectorPercent = (end.injectorNanos() - atStart.injectorNanos()) / 1e7 / seconds;
         long targetMillis = -1;
         long waitingMillis = 0;
         for (int t = 0; t < targets.size(); t++) {
-            long used = clock.processMillis(targets.get(t).pid()) - targetsAtStart[t];
-            boolean known = targetsAtStart[t] >= 0 && used >= 0;
+            long used = end.targetMillis()[t] - atStart.targetMillis()[t];
+            boolean known = atStart.targetMillis()[t] >= 0 && end.targetMillis()[t] >= 0 && used >= 0;
             if (targets.get(t).index() == block.target()) {
                 targetMillis = known ? used : -1;
             } else {
@@ -203,7 +209,7 @@ public final class Rotation {
     /** Ends the rotation where it stands: the open block is closed and measured. */
     synchronized void finish() {
         if (current != null && !over) {
-            close(System.nanoTime());
+            close(read(System.nanoTime()));
             over = true;
         }
     }

@@ -6,9 +6,7 @@ import containerbench.results.PairedRatio;
 import containerbench.results.RunResult;
 import containerbench.results.TierComparison;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The answer of an interleaved run in the study's terms. First one sentence per target over the whole
@@ -66,12 +64,8 @@ final class Verdicts {
      */
     static String injectorShare(RunResult run) {
         var env = run.environment();
-        if (env == null || env.logicalCpus() <= 0 || env.injectorCpus() == null || env.targetCpus() == null
+        if (env == null || env.logicalCpus() <= 0 || env.sharedCpus().isEmpty()
                 || run.blocks().stream().noneMatch(b -> b.injectorLimited())) {
-            return null;
-        }
-        Set<String> injector = Set.of(env.injectorCpus().split(","));
-        if (Arrays.stream(env.targetCpus().split(",")).noneMatch(injector::contains)) {
             return null;
         }
         double percent = run.blocks().stream().mapToDouble(b -> b.injectorCpuPercent()).average().orElse(0)
