@@ -5,13 +5,11 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.pause;
-import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
 import static io.gatling.javaapi.http.HttpDsl.http;
-import static io.gatling.javaapi.http.HttpDsl.status;
 
-import containerbench.launch.LoginProbe;
+import containerbench.measure.RequestMix;
 import containerbench.measure.Rotation;
 import containerbench.measure.Step;
 import containerbench.measure.TierRecorder;
@@ -23,7 +21,6 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
-import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +36,8 @@ public final class LoginSimulation extends Simulation {
     // Settings checked, targets started and answering, results file claimed: before any load.
     private final BenchmarkRun run = BenchmarkRun.start();
 
-    // The login at every target, absolute, so that a user can turn from one to another.
-    private final List<String> logins = run.baseUrls().stream().map(url -> url + LoginProbe.LOGIN).toList();
+    // The login, or the user's requests (-Dapp.requests), sent to the target of the current block.
+    private final RequestMix requests = run.requests();
 
     // One connection per virtual user and target (Gatling's default), no cache lookups or URL
     // re-encoding on the request path, and no warm-up call to an internet host.
@@ -59,7 +56,8 @@ public final class LoginSimulation extends Simulation {
     /** The optional per-tier thresholds (-DmaxFailurePercent, -DmaxP99Ms) as Gatling assertions. */
     private List<Assertion> gates(Gates gates) {
         List<Assertion> assertions = new ArrayList<>();
-        for (String request : run.steps().stream().filter(step -> !step.warmup()).flatMap(step -> step.requests().stream()).toList()) {
+        for (String request : requests.gatlingNames(run.steps().stream().filter(step -> !step.warmup())
+                .flatMap(step -> step.requests().stream()).toList())) {
             if (gates.maxFailurePercent() != null) {
                 assertions.add(details(request).failedRequests().percent().lte(gates.maxFailurePercent()));
             }
@@ -71,14 +69,14 @@ public final class LoginSimulation extends Simulation {
     }
 
     /**
-     * The step's users at once, each looping the login as long as the step's rotation turns, each
-     * login to the target of the block current as it leaves. The loop checks only between logins
+     * The step's users at once, each looping the requests as long as the step's rotation turns, each
+     * request to the target of the block current as it leaves. The loop checks only between requests
      * (exitASAP false), so that no request leaves unrecorded.
      */
     private PopulationBuilder users(Step step) {
         Rotation rotation = step.rotation();
         ChainBuilder load = asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
-                .doIf(session -> session.contains(BLOCK)).then(login()));
+                .doIf(session -> session.contains(BLOCK)).then(send()));
         // With several injectors every one starts the step at the same instant, once all are ready.
         return scenario(step.scenario()).asLongAs(session -> run.waitingForOthers()).on(pause(Duration.ofMillis(50)))
                 .pause(session -> step.delay(System.currentTimeMillis())).exec(load).injectOpen(atOnceUsers(step.users()));
@@ -86,7 +84,7 @@ public final class LoginSimulation extends Simulation {
 
     private static final String BLOCK = "block";
 
-    /** The block this login goes to; the session is copied only when the block changes, not at every login. */
+    /** The block this request goes to; the session is copied only when the block changes, not at every request. */
     private static Session turn(Rotation rotation, Session session) {
         Rotation.Block block = rotation.current();
         if (block == null) {
@@ -100,30 +98,28 @@ public final class LoginSimulation extends Simulation {
     }
 
     /**
-     * One login, named so that Gatling's report shows each tier (and target) as a request; the run
+     * One request, named so that Gatling's report shows each tier (and target) as a request; the run
      * stops at once (results and report still written) when a target JVM has died.
      */
-    private ChainBuilder login() {
+    private ChainBuilder send() {
         ChainBuilder stopIfTargetDied = stopLoadGeneratorIf("a target died", session -> run.targetDied());
-        HttpRequestActionBuilder login = http(session -> block(session).request()).get(session -> logins.get(block(session).target()));
-        if (!run.settings().recording()) {
-            return stopIfTargetDied.exec(login.check(status().is(200)));
-        }
-        return stopIfTargetDied.exec(login.check(responseTimeInMillis().saveAs("rt"), status().saveAs("status"), status().is(200)))
-                .exec(session -> record(block(session).recorder(), session));
+        boolean recording = run.settings().recording();
+        return stopIfTargetDied.exec(requests.chain(run.baseUrls().stream().map(Object::toString).toList(),
+                session -> block(session).target(), session -> block(session).request(), recording,
+                recording ? (session, request) -> record(block(session).recorder(), session, request) : null));
     }
 
-    private static Session record(TierRecorder tier, Session session) {
+    private static Session record(TierRecorder tier, Session session, int request) {
         long now = System.currentTimeMillis();
         if (!session.isFailed()) {
-            tier.ok(now, session.getInt("rt"));
-        } else if (session.contains("status")) {
-            tier.ko(now, session.getInt("rt"), "HTTP " + session.getInt("status"));
+            tier.ok(now, session.getInt(RequestMix.RESPONSE_TIME), request);
+        } else if (session.contains(RequestMix.STATUS)) {
+            tier.ko(now, session.getInt(RequestMix.RESPONSE_TIME), "HTTP " + session.getInt(RequestMix.STATUS), request);
         } else {
-            tier.ko(now, -1, TierRecorder.NO_RESPONSE);
+            tier.ko(now, -1, TierRecorder.NO_RESPONSE, request);
         }
         // A request without a response runs no check: nothing of this one may be read for it.
-        return session.markAsSucceeded().removeAll("rt", "status");
+        return session.markAsSucceeded().removeAll(RequestMix.RESPONSE_TIME, RequestMix.STATUS);
     }
 
     @Override

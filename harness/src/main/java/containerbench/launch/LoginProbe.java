@@ -1,5 +1,7 @@
 package containerbench.launch;
 
+import containerbench.settings.AppRequest;
+import containerbench.settings.AppRequests;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,7 +10,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
-/** Waits until a target's login servlet answers a login, before any load is sent to it. */
+/**
+ * Waits until a target serves its application, before any load is sent to it: the login servlet
+ * echoes a login, or a user's application answers its health request with the status expected.
+ */
 public final class LoginProbe {
 
     public static final String PATH = "/loginServlet";
@@ -19,26 +24,35 @@ public final class LoginProbe {
     private LoginProbe() {
     }
 
+    /** {@link #await(URI, AppRequests, Duration, BooleanSupplier)} for the login servlet. */
+    public static void await(URI base, Duration timeout, BooleanSupplier alive) {
+        await(base, AppRequests.LOGIN, timeout, alive);
+    }
+
     /**
-     * Returns once {@code GET base/loginServlet?username=probe&password=probe} answers 200 with the
-     * echo, or fails naming what answered instead.
+     * Returns once the application answers, or fails naming what answered instead: a status other
+     * than 503 (still starting) fails at once, since a deployed application would not change its mind.
      *
      * @param alive false when the target is known to be gone, to fail at once rather than at the deadline
      */
-    public static void await(URI base, Duration timeout, BooleanSupplier alive) {
+    public static void await(URI base, AppRequests app, Duration timeout, BooleanSupplier alive) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        URI uri = URI.create(base + PATH + "?username=probe&password=probe");
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
+        // The login with values of its own, so that the echo proves the servlet read them.
+        HttpRequest request = app.login()
+                ? HttpRequest.newBuilder(URI.create(base + PATH + "?username=probe&password=probe")).timeout(Duration.ofSeconds(5)).build()
+                : AppHttp.of(base, app.health(), app.firstRow()::get);
+        AppRequest health = app.health();
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no answer";
         while (System.nanoTime() < deadline && alive.getAsBoolean()) {
             try {
                 HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200 && response.body().contains("username: probe")) {
+                if (response.statusCode() == health.status() && (!app.login() || response.body().contains("username: probe"))) {
                     return;
                 }
-                last = "HTTP " + response.statusCode() + (response.statusCode() == 404
-                        ? " (is the login servlet deployed at " + PATH + " under that URL?)" : "");
+                last = "HTTP " + response.statusCode() + (response.statusCode() == 404 ? app.login()
+                        ? " (is the login servlet deployed at " + PATH + " under that URL?)"
+                        : " (is the WAR deployed at that context path? the target's log says)" : "");
                 if (response.statusCode() != 503) {
                     break;
                 }
@@ -50,7 +64,9 @@ public final class LoginProbe {
             }
             sleep(200);
         }
-        throw new IllegalStateException("the login servlet at " + uri + " did not answer a login: " + last);
+        throw new IllegalStateException((app.login() ? "the login servlet at " + request.uri() + " did not answer a login: "
+                : "the application's health request " + health.described() + " at " + request.uri() + " did not answer "
+                + health.status() + ": ") + last);
     }
 
     private static void sleep(long millis) {

@@ -1,6 +1,7 @@
 package containerbench.launch;
 
 import containerbench.launcher.TargetProtocol;
+import containerbench.settings.AppRequests;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
@@ -13,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The target of a run, answering the login: a container this run launched in its own JVM, or a
+ * The target of a run, serving its application: a container this run launched in its own JVM, or a
  * server started by someone else at {@code target.url}. Closing it stops what this run started.
  */
 public final class RunningTarget implements AutoCloseable {
@@ -27,23 +28,26 @@ public final class RunningTarget implements AutoCloseable {
     private final TargetProcess process;
     private final Cgroup cgroup;
     private final URI baseUrl;
+    private final AppRequests app;
 
-    private RunningTarget(TargetSettings settings, TargetProcess process, Cgroup cgroup, URI baseUrl) {
+    private RunningTarget(TargetSettings settings, TargetProcess process, Cgroup cgroup, URI baseUrl, AppRequests app) {
         this.settings = settings;
         this.process = process;
         this.cgroup = cgroup;
         this.baseUrl = baseUrl;
+        this.app = app;
     }
 
     /**
      * Launches the target (unless it runs elsewhere), on the run's CPUs and under its CPU limit,
-     * and returns once its servlet answers a login; fails within seconds, with the end of its log,
+     * and returns once its application answers; fails within seconds, with the end of its log,
      * when it cannot start or does not answer.
      */
     public static RunningTarget start(TargetSettings settings, RunSettings run, TargetCatalog catalog, Path log) {
+        AppRequests app = run.app().requests();
         if (!settings.launched()) {
-            LoginProbe.await(settings.url(), EXTERNAL_PROBE_TIMEOUT, () -> true);
-            return new RunningTarget(settings, null, null, settings.url());
+            LoginProbe.await(settings.url(), app, EXTERNAL_PROBE_TIMEOUT, () -> true);
+            return new RunningTarget(settings, null, null, settings.url(), app);
         }
         Cgroup cgroup = run.cpuLimit() == null ? null : Cgroup.create(run.cpuLimit(), "container-bench-"
                 + ProcessHandle.current().pid() + "-" + settings.label().replace('#', '-'), run.spelled(RunProperties.TARGET_CPU_LIMIT));
@@ -53,10 +57,11 @@ public final class RunningTarget implements AutoCloseable {
         }
         TargetProcess process = null;
         try {
-            process = TargetProcess.start(TargetModule.of(catalog, settings.container()), settings, prefix, log, START_TIMEOUT);
+            process = TargetProcess.start(TargetModule.of(catalog, settings.container()), settings, run.app(), prefix, log,
+                    START_TIMEOUT);
             URI base = process.baseUrl(settings.host());
-            LoginProbe.await(base, PROBE_TIMEOUT, process::isAlive);
-            return new RunningTarget(settings, process, cgroup, base);
+            LoginProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);
+            return new RunningTarget(settings, process, cgroup, base, app);
         } catch (RuntimeException e) {
             if (process != null) {
                 process.close();
@@ -112,13 +117,13 @@ public final class RunningTarget implements AutoCloseable {
         return process != null && !process.isAlive();
     }
 
-    /** Whether the launched target still answers a login, asked after the load; {@code null} for one started elsewhere. */
+    /** Whether the launched target's application still answers, asked after the load; {@code null} for one started elsewhere. */
     public Boolean answersAfterLoad() {
         if (process == null || !process.isAlive()) {
             return null;
         }
         try {
-            LoginProbe.await(baseUrl, PROBE_TIMEOUT, process::isAlive);
+            LoginProbe.await(baseUrl, app, PROBE_TIMEOUT, process::isAlive);
             return true;
         } catch (IllegalStateException e) {
             System.out.println("container-bench: WARNING after the load " + e.getMessage());

@@ -1,6 +1,7 @@
 package containerbench.launch;
 
 import containerbench.launcher.TargetProtocol;
+import containerbench.settings.AppSettings;
 import containerbench.settings.TargetSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -48,9 +49,13 @@ public final class TargetProcess implements AutoCloseable {
      * and returns once it announces its port, or fails with the end of its log when it exits or
      * stays silent for {@code timeout}.
      */
-    public static TargetProcess start(TargetModule module, TargetSettings settings, List<String> prefix, Path log,
-            Duration timeout) {
+    public static TargetProcess start(TargetModule module, TargetSettings settings, AppSettings app, List<String> prefix,
+            Path log, Duration timeout) {
         List<String> args = new ArrayList<>(List.of("--host", settings.host(), "--port", "0", "--watch-stdin"));
+        if (app.userWar()) {
+            args.addAll(List.of(TargetProtocol.WAR_OPTION, app.war().toString(), TargetProtocol.CONTEXT_PATH_OPTION,
+                    app.contextPath().isEmpty() ? "/" : app.contextPath()));
+        }
         settings.knobs().forEach((name, value) -> args.addAll(List.of("--" + name, value)));
         List<String> command = module.command(prefix, settings.java(), settings.jvmArgs(), args);
         Process process;

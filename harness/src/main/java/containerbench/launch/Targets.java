@@ -31,6 +31,7 @@ public final class Targets implements AutoCloseable {
      */
     public static Targets start(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs, PrintStream out) {
         List<RunningTarget> started = new ArrayList<>();
+        WarFetch.ensure(settings.app(), catalog.projectRoot(), settings.benchmarksDir().resolve("logs/war-fetch.log"), out);
         try {
             for (TargetSettings target : settings.targets()) {
                 Path log = logs.apply(target);

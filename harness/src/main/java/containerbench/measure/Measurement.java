@@ -39,7 +39,7 @@ public final class Measurement implements AutoCloseable {
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
             int machineCpus) {
-        this(plan, interleaving, labels, pids, sampling, machineCpus, InjectorShare.ALONE, null);
+        this(plan, interleaving, labels, pids, sampling, machineCpus, InjectorShare.ALONE, null, List.of("login"));
     }
 
     /**
@@ -52,9 +52,10 @@ public final class Measurement implements AutoCloseable {
      * @param share this injector's part when several share the run: its users of each tier, and
      *     every step at its instant from {@code start} ({@link #STEP_GAP_SECONDS} apart)
      * @param start when every injector of a shared run starts its load; {@code null} for one injector
+     * @param requests the names of the requests sent, each tier's figures broken down by them when there are several
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
-            int machineCpus, InjectorShare share, LoadStart start) {
+            int machineCpus, InjectorShare share, LoadStart start, List<String> requests) {
         this.labels = List.copyOf(labels);
         this.machineCpus = machineCpus;
         CpuClock clock = new CpuClock();
@@ -68,7 +69,7 @@ public final class Measurement implements AutoCloseable {
                         : Rotation.Rounds.once(plan.warmupSeconds());
                 int users = share.usersOf(plan.warmupUsers());
                 Rotation warmup = new Rotation(name, -1, users, List.of(new Rotation.Target(t, labels.get(t), name, pids.get(t))),
-                        rounds, clock, cores);
+                        rounds, clock, cores, requests);
                 steps.add(new Step(name, users, -1, t, warmup, start, offset(steps)));
             }
         }
@@ -85,7 +86,7 @@ public final class Measurement implements AutoCloseable {
             }
             Rotation.Rounds rounds = several ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
                     interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
-            steps.add(new Step(name, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, cores),
+            steps.add(new Step(name, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, cores, requests),
                     start, offset(steps)));
         }
         this.failureLog = GatlingFailureLog.attach(causes);

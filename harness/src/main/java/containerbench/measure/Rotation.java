@@ -67,9 +67,15 @@ public final class Rotation {
     private volatile Block current;
     private volatile long currentEndsNanos;
     private volatile boolean over;
+    private final List<String> requests;
 
-    /** @param tierIndex the tier's index in the plan, -1 for a warm-up */
-    Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, Cores cores) {
+    /**
+     * @param tierIndex the tier's index in the plan, -1 for a warm-up
+     * @param requests the names of the requests of the mix, which each block's figures are broken down by
+     */
+    Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, Cores cores,
+            List<String> requests) {
+        this.requests = List.copyOf(requests);
         this.tier = tier;
         this.tierIndex = tierIndex;
         this.users = users;
@@ -158,7 +164,7 @@ public final class Rotation {
         int turn = index % targets.size();
         Target target = targets.get(order.round(round).get(turn));
         Block block = new Block(index, round, target.index(), target.request(),
-                new TierRecorder(target.request(), target.label(), users));
+                new TierRecorder(target.request(), target.label(), users, requests));
         blocks.add(block);
         atStart = reading;
         currentEndsNanos = startNanos + (index + 1) * blockNanos;

@@ -29,15 +29,24 @@ public final class TierRecorder {
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     private final LongAccumulator firstSent = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator lastReceived = new LongAccumulator(Math::max, Long.MIN_VALUE);
+    // With a mix of requests, each one's own figures as well, by its index in the mix; else empty.
+    private final List<TierRecorder> byRequest;
 
     /**
      * @param name the tier's name, also the request name Gatling's report shows it under
      * @param target the label of the target it loads
      */
     public TierRecorder(String name, String target, int users) {
+        this(name, target, users, List.of(name));
+    }
+
+    /** @param requests the names of the requests of the mix: with several, each gets figures of its own */
+    public TierRecorder(String name, String target, int users, List<String> requests) {
         this.name = name;
         this.target = target;
         this.users = users;
+        this.byRequest = requests.size() == 1 ? List.of()
+                : requests.stream().map(request -> new TierRecorder(request, target, users)).toList();
     }
 
     public String name() {
@@ -53,6 +62,22 @@ public final class TierRecorder {
         ok.increment();
         latency.recordValue(millis);
         window(now, millis);
+    }
+
+    /** An OK response to the request of index {@code request} in the mix. */
+    public void ok(long now, int millis, int request) {
+        ok(now, millis);
+        if (!byRequest.isEmpty()) {
+            byRequest.get(request).ok(now, millis);
+        }
+    }
+
+    /** A failed request of index {@code request} in the mix. */
+    public void ko(long now, int millis, String reason, int request) {
+        ko(now, millis, reason);
+        if (!byRequest.isEmpty()) {
+            byRequest.get(request).ko(now, millis, reason);
+        }
     }
 
     /** A failed request; {@code millis} is negative when there was no response to time. */
@@ -113,10 +138,16 @@ public final class TierRecorder {
         }
         long requests = okCount + koCount;
         TierResult.Latency ms = okCount == 0 || !latencies ? null : Histograms.latency(merged);
+        // Each request's TPS over the tier's loaded time, so that the parts add up to the whole.
+        double loaded = seconds;
+        List<TierResult> parts = blocks.isEmpty() || blocks.get(0).byRequest.isEmpty() || !latencies ? null
+                : java.util.stream.IntStream.range(0, blocks.get(0).byRequest.size()).mapToObj(i -> combined(
+                        blocks.get(0).byRequest.get(i).name, target, users, blocks.stream().map(b -> b.byRequest.get(i)).toList(),
+                        true).over(loaded)).toList();
         return new TierResult(name, target, users, requests, okCount, koCount, Decimals.two(seconds),
                 seconds == 0 ? 0 : Decimals.two(okCount / seconds),
                 requests == 0 ? 0 : Decimals.two(100.0 * koCount / requests), ms, reasons, List.of(),
-                requests == 0 ? 0 : first, requests == 0 ? 0 : last, null, koCount > 0);
+                requests == 0 ? 0 : first, requests == 0 ? 0 : last, null, koCount > 0, parts);
     }
 
     /** From the first request sent to the last response received, at least a millisecond; 0 with no request. */

@@ -18,10 +18,19 @@ import java.util.Map;
  * @param endMillis when its last response arrived (epoch ms)
  * @param resources the target's and injector's CPU and memory during the tier, or {@code null}
  * @param overloaded the target could not keep up: requests failed, or the listen queue overflowed
+ * @param byRequest with a mix of requests (-Dapp.requests), each request's own figures, named by it, its
+ *     TPS over the tier's whole time; {@code null} for one request (schema 8)
  */
 public record TierResult(String name, String target, int users, long requests, long ok, long ko, double seconds, double tps,
         double failurePercent, Latency latencyMs, Map<String, Long> failures, List<String> failureExamples,
-        long startMillis, long endMillis, TierResources resources, boolean overloaded) {
+        long startMillis, long endMillis, TierResources resources, boolean overloaded, List<TierResult> byRequest) {
+
+    /** The figures of one request of a mix: its TPS over the {@code seconds} its whole tier was loaded. */
+    TierResult over(double tierSeconds) {
+        return new TierResult(name, target, users, requests, ok, ko, Decimals.two(tierSeconds),
+                tierSeconds == 0 ? 0 : Decimals.two(ok / tierSeconds), failurePercent, latencyMs, failures, failureExamples,
+                startMillis, endMillis, resources, overloaded, byRequest);
+    }
 
     /** With the causes Gatling gave for the failures, and the resources sampled during the tier. */
     public TierResult explained(Map<String, Long> causes, List<String> examples, TierResources resources) {
@@ -36,7 +45,7 @@ public record TierResult(String name, String target, int users, long requests, l
         }
         boolean overflowed = resources != null && resources.kernelTcp() != null && resources.kernelTcp().listenOverflows() > 0;
         return new TierResult(name, target, users, requests, ok, ko, seconds, tps, failurePercent, latencyMs, merged, examples,
-                startMillis, endMillis, resources, ko > 0 || overflowed);
+                startMillis, endMillis, resources, ko > 0 || overflowed, byRequest);
     }
 
     /**

@@ -42,18 +42,20 @@ import java.util.TreeMap;
  * @param comparisons schema 6: adjusted intervals, failures, blocks that failed outright counted; schema 7:
  *     blocks limited by the injector where it filled what the machine left it; older schemas'
  *     comparisons are worked out again from their blocks when read
+ * @param app the user's application (-Dapp.war, -Dapp.requests) and the check of its requests before
+ *     the load; {@code null} for the studies' login servlet (schema 8, with each tier's {@code byRequest})
  */
 public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
         String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
         Plan plan, Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment,
         Sampling sampling, List<TierResult> warmups, List<Settling> settling, List<TierResult> tiers,
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
-        String failure, HostLoad host) {
+        String failure, HostLoad host, App app) {
 
-    public static final int SCHEMA = 7;
+    public static final int SCHEMA = 8;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8);
 
     /**
      * @param label how results and pages name it: the container, with #2 for the same container again
@@ -139,6 +141,31 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
     public record Settling(String target, int seconds, Boolean settled) {
     }
 
+    /**
+     * A user's application.
+     *
+     * @param war the WAR deployed, or {@code null} for one running elsewhere
+     * @param coordinate the Maven coordinate it was given as, or {@code null}
+     * @param requests where the requests were read from
+     */
+    public record App(String war, String coordinate, String contextPath, String requests, List<Request> mix,
+            List<Check> checks) {
+    }
+
+    /** One request of the mix: what it sends, and its share. */
+    public record Request(String name, String method, String path, int status, double weight) {
+    }
+
+    /**
+     * One request sent once to every target before the warm-up.
+     *
+     * @param statuses what each target answered, in target order
+     * @param bodyLengths each target's body, in characters
+     * @param difference where the first target's body and another's part, or {@code null} when all are the same
+     */
+    public record Check(String request, List<Integer> statuses, List<Integer> bodyLengths, String difference) {
+    }
+
     public static Builder builder() {
         return new Builder();
     }
@@ -171,6 +198,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         b.injection = injection;
         b.failure = failure;
         b.host = host;
+        b.app = app;
         return b;
     }
 
@@ -201,6 +229,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         private Injection injection;
         private String failure;
         private HostLoad host;
+        private App app;
 
         private Builder() {
         }
@@ -326,10 +355,15 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
             return this;
         }
 
+        public Builder app(App value) {
+            app = value;
+            return this;
+        }
+
         public RunResult build() {
             return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
                     gatlingReport, targets, plan, interleaving, cpuLimit, injector, environment, sampling, warmups, settling,
-                    tiers, blocks, comparisons, answeredAfterRun, injection, failure, host);
+                    tiers, blocks, comparisons, answeredAfterRun, injection, failure, host, app);
         }
     }
 

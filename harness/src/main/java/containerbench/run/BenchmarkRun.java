@@ -1,12 +1,14 @@
 package containerbench.run;
 
 import containerbench.launch.Pinning;
+import containerbench.launch.RequestCheck;
 import containerbench.launch.RunningTarget;
 import containerbench.launch.Targets;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.Limits;
 import containerbench.measure.Measurement;
+import containerbench.measure.RequestMix;
 import containerbench.measure.Step;
 import containerbench.report.Publication;
 import containerbench.results.RunResult;
@@ -90,13 +92,16 @@ public final class BenchmarkRun {
         try {
             targets = Targets.start(order.settings(), order.catalog(), order::logOf, System.out);
             RunSettings settings = order.settings();
+            List<RequestCheck.Checked> checked = RequestCheck.run(settings.app().requests(), targets);
+            RequestCheck.lines(checked).forEach(line -> System.out.println("container-bench: " + line));
             Injectors injectors = Injectors.of(order, simulation, targets.baseUrls().get(0));
             Environment environment = Environment.collect(targets.pids().get(0));
-            RunResult running = record.running(targets, settings.injectors(), injectors.start(), environment);
+            RunResult running = record.running(targets, settings.injectors(), injectors.start(), environment, checked);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), targets.pids(),
-                    settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.start());
+                    settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.start(),
+                    new RequestMix(settings.app().requests()).names());
             System.out.println("container-bench: run " + order.runId() + " against " + String.join(", ",
                     targets.baseUrls().stream().map(URI::toString).toList()) + ", about "
                     + settings.loadSeconds() + " s of load" + injectors.describe());
@@ -118,6 +123,11 @@ public final class BenchmarkRun {
     /** The base URL of every target, in the order of the settings: the baseline first. */
     public List<URI> baseUrls() {
         return targets.baseUrls();
+    }
+
+    /** What is sent to every target: the login, or the user's requests. */
+    public RequestMix requests() {
+        return new RequestMix(settings.app().requests());
     }
 
     /** Whether this injector's users must wait for the other injectors before their first step: the first ask says this one is ready. */

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * This project's Maven, run as a user runs it: {@code mvn gatling:test} for each run a tool starts
@@ -73,7 +72,7 @@ public final class MavenRun {
         if (ownProcessGroup) {
             command.addAll(List.of("python3", "-c", OWN_GROUP));
         }
-        command.addAll(List.of(maven(root), "-B", "-ntp", "-Dstyle.color=never"));
+        command.addAll(List.of(ProjectRoot.maven(root), "-B", "-ntp", "-Dstyle.color=never"));
         if (System.getProperty("maven.repo.local") != null) {
             command.add("-Dmaven.repo.local=" + System.getProperty("maven.repo.local"));
         }
@@ -86,15 +85,5 @@ public final class MavenRun {
             builder.redirectOutput(log.toFile());
         }
         return builder.start();
-    }
-
-    private static String maven(Path root) {
-        String home = System.getProperty("maven.home");
-        if (home != null) {
-            return Path.of(home, "bin", "mvn").toString();
-        }
-        boolean onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
-                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "mvn")));
-        return onPath ? "mvn" : root.resolve("mvnw").toString();
     }
 }

@@ -1,5 +1,6 @@
 package containerbench.run;
 
+import containerbench.launch.RequestCheck;
 import containerbench.launch.RunningTarget;
 import containerbench.launch.Targets;
 import containerbench.measure.BlockResult;
@@ -13,6 +14,7 @@ import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
+import containerbench.settings.AppSettings;
 import containerbench.settings.InjectorShare;
 import containerbench.settings.RunSettings;
 import java.nio.file.Path;
@@ -56,7 +58,8 @@ final class RunRecord {
      *
      * @param start when every injector of a shared run starts its load, perhaps not known yet; {@code null} for one injector
      */
-    synchronized RunResult running(Targets targets, InjectorShare share, LoadStart start, Environment environment) {
+    synchronized RunResult running(Targets targets, InjectorShare share, LoadStart start, Environment environment,
+            List<RequestCheck.Checked> checked) {
         this.start = start;
         RunSettings settings = order.settings();
         List<RunResult.Target> described = new ArrayList<>();
@@ -68,12 +71,24 @@ final class RunRecord {
                 .startedAt(startedAt).targets(described).plan(RunResult.Plan.of(settings.plan(), settings.recording()))
                 .interleaving(RunResult.Interleaving.of(settings.interleaving()))
                 .cpuLimit(RunResult.CpuLimit.of(settings.cpuLimit(), targets.cpuLimitController()))
-                .injector(GatlingInjector.inspect()).environment(environment)
+                .injector(GatlingInjector.inspect()).environment(environment).app(app(settings.app(), checked))
                 .injection(share.alone() ? null : new Injection(share.count(), share.index(),
                         start.known() ? start.instant().toString() : null, null))
                 .build();
         write(running);
         return running;
+    }
+
+    /** The user's application and what its check before the load found; {@code null} for the login servlet. */
+    private static RunResult.App app(AppSettings app, List<RequestCheck.Checked> checked) {
+        if (app.requests().login()) {
+            return null;
+        }
+        return new RunResult.App(app.war() == null ? null : app.war().toString(), app.coordinate(),
+                app.contextPath().isEmpty() ? "/" : app.contextPath(), app.requests().source(),
+                app.requests().requests().stream().map(r -> new RunResult.Request(r.name(), r.method(), r.path(), r.status(),
+                        r.weight())).toList(),
+                checked.stream().map(c -> new RunResult.Check(c.request(), c.statuses(), c.bodyBytes(), c.difference())).toList());
     }
 
     /**

@@ -1,7 +1,9 @@
 package containerbench.settings;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 /**
  * The checkout this harness belongs to: where {@code targets/} holds the built containers. The pom
@@ -26,5 +28,19 @@ public final class ProjectRoot {
         }
         throw new SettingException("cannot find the container-bench checkout from " + start
                 + ": run inside it, or set -D" + RunProperties.PROJECT_ROOT + "=DIR");
+    }
+
+    /**
+     * This project's Maven: the one running the build ({@code maven.home}), else {@code mvn} on the
+     * PATH, else the checkout's wrapper.
+     */
+    public static String maven(Path root) {
+        String home = System.getProperty("maven.home");
+        if (home != null) {
+            return Path.of(home, "bin", "mvn").toString();
+        }
+        boolean onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "mvn")));
+        return onPath ? "mvn" : root.resolve("mvnw").toString();
     }
 }

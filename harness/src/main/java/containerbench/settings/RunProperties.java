@@ -130,6 +130,24 @@ public final class RunProperties {
             "with `injector.index`: the instant every injector starts its load, the same for all", "an ISO-8601 UTC instant"
                     + " such as 2026-12-02T05:00:00Z, in the future");
 
+    public static final Property APP_WAR = new Property("app.war", null,
+            "a WAR of yours deployed on every target instead of the login servlet (embedded Tomcat and Jetty, the Tomcat server,"
+                    + " WildFly; embedded Undertow has no WAR deployer and refuses); a Maven coordinate is taken from the local"
+                    + " repository, or fetched from the remote ones. docs/applications.md",
+            "the path of a .war file, or a Maven coordinate group:artifact:version of a war");
+
+    public static final Property APP_CONTEXT_PATH = new Property("app.contextPath", "/",
+            "where `app.war` is deployed: `/` is ROOT", "/ or a path such as /shop (WildFly: one segment)");
+
+    public static final Property APP_REQUESTS = new Property("app.requests", "(GET of the WAR's context root, answered 200)",
+            "the requests sent to `app.war`: a request file (JSON: method, path, query, headers, form or json body, status,"
+                    + " weight, a CSV feeder, cookies) or a HAR saved from a browser; each is checked once on every target before"
+                    + " the warm-up. docs/applications.md",
+            "the path of a .json request file or a .har file");
+
+    public static final Property APP_HEALTH = new Property("app.health", "(the first request)",
+            "what must answer 200 before a target counts as started", "a path on the server such as /shop/health");
+
     public static final Property BENCHMARKS_DIR = new Property("benchmarks.dir", "target/benchmarks",
             "where results JSON, target logs, Gatling's reports (`gatling/`) and the comparison page go", "a directory");
 
@@ -153,7 +171,7 @@ public final class RunProperties {
     public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, TIERS, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
-            INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, BENCHMARKS_DIR,
+            INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_CONTEXT_PATH, APP_REQUESTS, APP_HEALTH, BENCHMARKS_DIR,
             GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE);
 
     /** Set by the pom for the Gatling JVM, never by users: the active container profiles, and where the project is. */

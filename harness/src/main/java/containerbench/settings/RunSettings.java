@@ -27,11 +27,12 @@ import java.util.stream.Collectors;
  * @param sampling false when the CPU and memory sampling is switched off to measure its cost
  * @param gatlingResults where Gatling writes its reports: in the results folder unless told otherwise
  * @param injectors this injector's part of the load: {@link InjectorShare#ALONE} unless several share it
+ * @param app the application every target serves, and the requests sent to it
  * @param prefix how the run's user writes a setting's name ({@code -D}, {@code --}), for what the run says later
  */
 public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement, CpuLimit cpuLimit,
         List<TargetSettings> targets, boolean recording, boolean sampling, Path benchmarksDir, Path gatlingResults,
-        InjectorShare injectors, String prefix) {
+        InjectorShare injectors, AppSettings app, String prefix) {
 
     /** @param given the settings given to the run (not the JVM's own properties) */
     public static RunSettings from(Given given, TargetCatalog catalog, int machineCpus) {
@@ -73,7 +74,8 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
                     + " a number of seconds, not auto");
         }
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
-                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors, given.prefix());
+                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors,
+                AppSettings.from(given, targets.get(0).launched()), given.prefix());
     }
 
     /**
@@ -117,20 +119,20 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
      */
     public RunSettings loading(URI url) {
         return new RunSettings(plan, interleaving, gates, new CpuPlacement(null, placement.injectorCpus()), null,
-                List.of(target().runningAt(url)), recording, sampling, benchmarksDir, gatlingResults, injectors, prefix);
+                List.of(target().runningAt(url)), recording, sampling, benchmarksDir, gatlingResults, injectors, app, prefix);
     }
 
     /** The same run as injector {@code index} of a share that starts at {@code startAt}. */
     public RunSettings asInjector(int index, Instant startAt) {
         return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, benchmarksDir,
-                gatlingResults, new InjectorShare(injectors.count(), index, startAt, false), prefix);
+                gatlingResults, new InjectorShare(injectors.count(), index, startAt, false), app, prefix);
     }
 
     /** The same run, its results, logs and Gatling's reports in {@code dir}. */
     public RunSettings writingTo(Path dir) {
         Path folder = dir.toAbsolutePath().normalize();
         return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, folder,
-                folder.resolve("gatling"), injectors, prefix);
+                folder.resolve("gatling"), injectors, app, prefix);
     }
 
     /** The baseline: the only target of a one-container run, the first of several. */

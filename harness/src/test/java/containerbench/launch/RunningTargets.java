@@ -36,7 +36,8 @@ final class RunningTargets implements AutoCloseable {
 
     static TargetProcess start(String container, Map<String, String> properties) throws Exception {
         Path log = Files.createTempDirectory("target-test").resolve(container + ".log");
-        return TargetProcess.start(TargetModule.of(CATALOG, container), settings(container, properties), List.of(), log,
+        return TargetProcess.start(TargetModule.of(CATALOG, container), settings(container, properties),
+                run(container, properties).app(), List.of(), log,
                 Duration.ofSeconds(60));
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.settings.AppSettings;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
 import java.net.ServerSocket;
@@ -73,7 +74,8 @@ class TargetLaunchTest {
         Files.writeString(empty.resolve("target/runtime-classpath.txt"), empty.toString());
         TargetModule broken = new TargetModule("tomcat", empty);
         var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(broken,
-                RunningTargets.settings("tomcat", Map.of()), List.of(), empty.resolve("target.log"), Duration.ofSeconds(60)));
+                RunningTargets.settings("tomcat", Map.of()), AppSettings.LOGIN, List.of(), empty.resolve("target.log"),
+                Duration.ofSeconds(60)));
         assertTrue(error.getMessage().contains("exited with status 1"), error.getMessage());
         assertTrue(error.getMessage().contains("Could not find or load main class containerbench.launcher.TargetMain"),
                 error.getMessage());
@@ -118,7 +120,7 @@ class TargetLaunchTest {
             Duration patience = Duration.ofSeconds(seconds);
             try {
                 TargetProcess.start(module, RunningTargets.settings(container, Map.of("target.jvmArgs", "-Xmx128m")),
-                        List.of(), log, patience).close();
+                        AppSettings.LOGIN, List.of(), log, patience).close();
                 continue;
             } catch (IllegalStateException e) {
                 assertTrue(e.getMessage().contains("did not announce a port within " + seconds + " s"), e.getMessage());

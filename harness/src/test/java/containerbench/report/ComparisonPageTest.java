@@ -23,14 +23,14 @@ class ComparisonPageTest {
         TierResources resources = new TierResources(10, 90, 99, 45, 400, 200, 512, cpuMicros, 100, 190, false, true,
                 new TcpCounters(0, 0, 0, 0));
         return new TierResult(users + " users", null, users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), List.of(), 0, 10_000, resources, false);
+                Map.of(), List.of(), 0, 10_000, resources, false, null);
     }
 
     private static RunResult run(String container, String startedAt, Map<String, String> settings, String report,
             TierResult... tiers) {
         List<TierResult> labelled = java.util.Arrays.stream(tiers).map(t -> new TierResult(t.name(), container, t.users(),
                 t.requests(), t.ok(), t.ko(), t.seconds(), t.tps(), t.failurePercent(), t.latencyMs(), t.failures(),
-                t.failureExamples(), t.startMillis(), t.endMillis(), t.resources(), t.overloaded())).toList();
+                t.failureExamples(), t.startMillis(), t.endMillis(), t.resources(), t.overloaded(), null)).toList();
         return RunResult.builder().runId(container + "-" + startedAt).status(RunStatus.COMPLETE).description(container)
                 .startedAt(startedAt).finishedAt(startedAt).gatlingReport(report)
                 .targets(List.of(new RunResult.Target(container, container, "1.0", true, "http://127.0.0.1:1", "17", "-Xmx1g",
@@ -95,7 +95,7 @@ class ComparisonPageTest {
     @Test
     void theMarkdownSummaryHasARowPerRunAndTierAndShowsNoMinusOne() {
         TierResult unknownCpu = new TierResult("100 users", null, 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), List.of(), 0, 10_000, new TierResources(10, -1, -1, -1, -1, -1, -1, -1, 100, 190, false, false, null), false);
+                Map.of(), List.of(), 0, 10_000, new TierResources(10, -1, -1, -1, -1, -1, -1, -1, 100, 190, false, false, null), false, null);
         String md = summary(new RunSet(List.of(
                 stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(100, 40_000, 20), tier(500, 50_000, 20))),
                 stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, unknownCpu))), List.of()));

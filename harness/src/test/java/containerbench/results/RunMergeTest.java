@@ -38,7 +38,7 @@ class RunMergeTest {
         }
         long ko = failures.values().stream().mapToLong(Long::longValue).sum();
         return new TierResult(name, "tomcat", users, values.length + ko, values.length, ko, (end - start) / 1000.0,
-                values.length * 1000.0 / (end - start), 0, Histograms.latency(histogram), failures, List.of(), start, end, null, ko > 0);
+                values.length * 1000.0 / (end - start), 0, Histograms.latency(histogram), failures, List.of(), start, end, null, ko > 0, null);
     }
 
     private static StoredRun run(int index, int count, String startAt, List<TierResult> tiers) {

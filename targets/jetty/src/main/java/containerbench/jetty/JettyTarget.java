@@ -1,5 +1,6 @@
 package containerbench.jetty;
 
+import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.servlet.LoginServlet;
@@ -7,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.webapp.WebAppContext;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
@@ -15,7 +17,8 @@ import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The login servlet on embedded Eclipse Jetty 12.1 with the ee10 servlet handler (Servlet 6.0),
+ * The login servlet (or a user's WAR, in an ee10 {@code WebAppContext}) on embedded Eclipse Jetty
+ * 12.1 with the ee10 servlet handler (Servlet 6.0),
  * one HTTP/1.1 connector; knobs named as Jetty's QueuedThreadPool and ServerConnector name them.
  */
 public final class JettyTarget implements Container {
@@ -44,7 +47,7 @@ public final class JettyTarget implements Container {
     }
 
     @Override
-    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+    public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
         QueuedThreadPool pool = new QueuedThreadPool(Integer.parseInt(knobs.get("maxThreads")));
         if (knobs.containsKey("minThreads")) {
             pool.setMinThreads(Integer.parseInt(knobs.get("minThreads")));
@@ -66,9 +69,18 @@ public final class JettyTarget implements Container {
         connector.setAcceptQueueSize(Integer.parseInt(knobs.get("acceptQueueSize")));
         connector.setIdleTimeout(Long.parseLong(knobs.get("idleTimeout")));
         server.addConnector(connector);
-        ServletContextHandler context = new ServletContextHandler("/");
-        context.addServlet(LoginServlet.class, LoginServlet.PATH);
-        server.setHandler(context);
+        if (application instanceof Application.War war) {
+            WebAppContext webapp = new WebAppContext();
+            webapp.setContextPath(war.contextPath().isEmpty() ? "/" : war.contextPath());
+            webapp.setWar(war.file().toString());
+            // Jetty otherwise logs a failed application and serves on without it.
+            webapp.setThrowUnavailableOnStartupException(true);
+            server.setHandler(webapp);
+        } else {
+            ServletContextHandler context = new ServletContextHandler("/");
+            context.addServlet(LoginServlet.class, LoginServlet.PATH);
+            server.setHandler(context);
+        }
         try {
             server.start();
         } catch (Exception e) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.TargetOptions;
 import java.net.URI;
@@ -23,7 +24,7 @@ class JettyTargetTest {
 
     @Test
     void servesTheLoginOnAFreePortWithTheStudysSettings() throws Exception {
-        try (Container.Server server = jetty.start("127.0.0.1", 0, defaults)) {
+        try (Container.Server server = jetty.start("127.0.0.1", 0, defaults, new Application.Login())) {
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + server.port() + "/loginServlet?username=1&password=1")).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -42,7 +43,7 @@ class JettyTargetTest {
         assumeTrue(Runtime.version().feature() < 21, "this JVM has virtual threads");
         Map<String, String> knobs = new HashMap<>(defaults);
         knobs.put("virtualThreads", "true");
-        var error = assertThrows(IllegalArgumentException.class, () -> jetty.start("127.0.0.1", 0, knobs));
+        var error = assertThrows(IllegalArgumentException.class, () -> jetty.start("127.0.0.1", 0, knobs, new Application.Login()));
         assertTrue(error.getMessage().startsWith("--virtualThreads needs a Java 21+ target JVM"), error.getMessage());
     }
 }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An embedded servlet container serving the login servlet. Each launcher module provides exactly
+ * A servlet container serving the login servlet or a WAR of the user's. Each launcher module provides exactly
  * one, registered for {@link java.util.ServiceLoader}, so one {@link TargetMain} starts them all.
  */
 public interface Container {
@@ -19,12 +19,12 @@ public interface Container {
     List<Knob> knobs();
 
     /**
-     * Starts serving the login servlet.
+     * Starts serving the application; returns once it is deployed, and fails when it is not.
      *
      * @param knobs a value for every knob that has one (given or default), already checked
      * @throws java.net.BindException when the address or port cannot be bound
      */
-    Server start(String host, int port, Map<String, String> knobs) throws Exception;
+    Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception;
 
     /** A started container. */
     interface Server extends AutoCloseable {

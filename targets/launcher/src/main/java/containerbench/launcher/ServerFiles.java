@@ -119,6 +119,18 @@ public record ServerFiles(Path home, Path war, String version) {
         return String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments());
     }
 
+    /**
+     * Puts the application's archive into a server's deployment folder: the login WAR as ROOT.war,
+     * a user's WAR under the name its context path gives ({@link Application.War#deployedName()}).
+     */
+    public void deploy(Application application, Path folder) throws IOException {
+        if (application instanceof Application.War user) {
+            Files.copy(user.file(), folder.resolve(user.deployedName()));
+        } else {
+            Files.copy(war, folder.resolve("ROOT.war"));
+        }
+    }
+
     /** The facts every server reports: its JVM's process, for the harness to sample, and what it is. */
     public static Map<String, String> serverFacts(ServerProcess process, String description) {
         Map<String, String> facts = new TreeMap<>();

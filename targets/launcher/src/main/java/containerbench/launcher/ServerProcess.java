@@ -35,10 +35,33 @@ public final class ServerProcess implements AutoCloseable {
     private final Process process;
     private final Path directory;
     private final Deque<String> tail = new ArrayDeque<>();
+    private final Readiness readiness;
+    // The first line of the server's output that says it is ready, or that its application failed.
+    private volatile String readyLine;
+    private volatile String failedLine;
 
-    private ServerProcess(Process process, Path directory) {
+    private ServerProcess(Process process, Path directory, Readiness readiness) {
         this.process = process;
         this.directory = directory;
+        this.readiness = readiness;
+    }
+
+    /** What tells that a started server serves its application. */
+    public sealed interface Readiness permits Readiness.Login, Readiness.Logged {
+
+        /** The login servlet answers a login at {@code http://host:port/loginServlet}. */
+        record Login(String host, int port) implements Readiness {
+        }
+
+        /**
+         * A user's WAR, whose URLs the launcher does not know: the server's own log says when its
+         * start (deployments included) is over, or that a deployment failed.
+         *
+         * @param ready a text of the line the server logs once started
+         * @param failed texts of lines it logs when an application fails to deploy or start
+         */
+        record Logged(String ready, List<String> failed) implements Readiness {
+        }
     }
 
     /**
@@ -53,20 +76,20 @@ public final class ServerProcess implements AutoCloseable {
 
     /**
      * Starts {@code command} in {@code directory} with {@code environment} added, in a new process
-     * group ({@link #OWN_GROUP}), and returns once {@code http://host:port/loginServlet} answers a
-     * login; fails with the end of the server's output when it exits first or stays silent too long.
+     * group ({@link #OWN_GROUP}), and returns once it is ready ({@link Readiness}); fails with the end
+     * of the server's output when it exits first, its application fails, or it stays silent too long.
      * The directory is the server's own copy of its configuration, deleted when it stops, or when it
      * cannot be started.
      */
-    public static ServerProcess start(List<String> command, Path directory, Map<String, String> environment, String host,
-            int port) throws Exception {
+    public static ServerProcess start(List<String> command, Path directory, Map<String, String> environment,
+            Readiness readiness) throws Exception {
         List<String> inGroup = new ArrayList<>(OWN_GROUP);
         inGroup.addAll(command);
         ProcessBuilder builder = new ProcessBuilder(inGroup).directory(directory.toFile()).redirectErrorStream(true);
         builder.environment().putAll(environment);
         ServerProcess server;
         try {
-            server = new ServerProcess(builder.start(), directory);
+            server = new ServerProcess(builder.start(), directory, readiness);
         } catch (IOException e) {
             ServerFiles.deleteTree(directory);
             throw e;
@@ -81,7 +104,11 @@ public final class ServerProcess implements AutoCloseable {
         Thread pump = new Thread(server::pump, "server-output");
         pump.start();
         try {
-            server.awaitLogin(host, port);
+            if (readiness instanceof Readiness.Login login) {
+                server.awaitLogin(login.host(), login.port());
+            } else {
+                server.awaitLog((Readiness.Logged) readiness);
+            }
             return server;
         } catch (Exception e) {
             server.close();
@@ -95,6 +122,7 @@ public final class ServerProcess implements AutoCloseable {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 out.println(line);
+                watch(line);
                 synchronized (tail) {
                     tail.addLast(line);
                     if (tail.size() > TAIL) {
@@ -105,6 +133,37 @@ public final class ServerProcess implements AutoCloseable {
         } catch (IOException e) {
             // the server is gone: its exit is reported where it matters
         }
+    }
+
+    private void watch(String line) {
+        if (readiness instanceof Readiness.Logged logged) {
+            if (failedLine == null && logged.failed().stream().anyMatch(line::contains)) {
+                failedLine = line;
+            }
+            if (readyLine == null && line.contains(logged.ready())) {
+                readyLine = line;
+            }
+        }
+    }
+
+    private void awaitLog(Readiness.Logged logged) throws Exception {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (failedLine != null) {
+                throw new IllegalStateException("the application failed to deploy: " + failedLine.strip()
+                        + "\nthe end of the server's output:\n" + tail());
+            }
+            if (readyLine != null) {
+                return;
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server exited with status " + process.exitValue()
+                        + " before it started; the end of its output:\n" + tail());
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the server did not log '" + logged.ready() + "' within " + START_TIMEOUT.toSeconds()
+                + " s; the end of its output:\n" + tail());
     }
 
     private void awaitLogin(String host, int port) throws Exception {

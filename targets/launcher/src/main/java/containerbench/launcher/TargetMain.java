@@ -10,7 +10,7 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /**
- * Starts the one container on the classpath, serving the login servlet. What it prints on standard
+ * Starts the one container on the classpath, serving the login servlet or the WAR it is given. What it prints on standard
  * output is also what the harness reads ({@link TargetProtocol}): its facts, then a ready line.
  */
 public final class TargetMain {
@@ -45,7 +45,7 @@ public final class TargetMain {
     private static void serve(Container container, TargetOptions options) {
         Container.Server server;
         try {
-            server = container.start(options.host(), options.port(), options.knobs());
+            server = container.start(options.host(), options.port(), options.knobs(), options.application());
         } catch (Exception e) {
             if (causedByBind(e)) {
                 System.err.println("error: cannot listen on " + options.host() + ":" + options.port()
@@ -66,6 +66,10 @@ public final class TargetMain {
         facts.put(TargetProtocol.JVM_ARGS, String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         facts.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
         facts.put("host", options.host());
+        if (options.application() instanceof Application.War war) {
+            facts.put(TargetProtocol.APP_WAR, war.file().toString());
+            facts.put(TargetProtocol.APP_CONTEXT_PATH, war.contextPath().isEmpty() ? "/" : war.contextPath());
+        }
         server.effectiveSettings().forEach((name, value) -> facts.put(TargetProtocol.KNOB + name, value));
         facts.putAll(server.facts());
         facts.forEach((key, value) -> System.out.println(TargetProtocol.factLine(key, value)));
@@ -100,7 +104,7 @@ public final class TargetMain {
     }
 
     static void printHelp(Container container, PrintStream out) {
-        out.println("Serves the login servlet on embedded " + container.name() + " " + container.version() + ".");
+        out.println("Serves the login servlet (or a --war) on " + container.name() + " " + container.version() + ".");
         out.println();
         out.println("usage: java -jar " + container.name() + "-target.jar [--option value | --option=value]...");
         out.println();

@@ -8,7 +8,8 @@ import java.util.Map;
  * The target's command line: {@code --name value} or {@code --name=value}, for the common options
  * and for every knob of the container.
  */
-public record TargetOptions(String host, int port, Map<String, String> knobs, Action action, boolean watchStdin) {
+public record TargetOptions(String host, int port, Map<String, String> knobs, Application application, Action action,
+        boolean watchStdin) {
 
     /** What the target is asked to do. */
     public enum Action { SERVE, HELP, LIST_KNOBS }
@@ -22,6 +23,8 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ac
     static final Map<String, String> COMMON = Map.of(
             "host", "address to bind (default " + DEFAULT_HOST + ")",
             "port", "port to listen on, 0 for any free port (default " + DEFAULT_PORT + ")",
+            "war", "a web application archive to deploy instead of the login servlet",
+            "context-path", "where the --war is deployed: / (ROOT, the default) or a path such as /shop",
             "watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)",
             "list-knobs", "print every knob, one a line: name, common name, default, accepted values, description (tab-separated), and exit",
             "help", "print this help and exit");
@@ -36,6 +39,8 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ac
         int port = DEFAULT_PORT;
         Action action = Action.SERVE;
         boolean watchStdin = false;
+        String war = null;
+        String contextPath = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (!arg.startsWith("--") || arg.length() == 2) {
@@ -60,6 +65,10 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ac
                         host = checkHost(value);
                     } else if (name.equals("port")) {
                         port = checkPort(value);
+                    } else if (name.equals("war")) {
+                        war = value;
+                    } else if (name.equals("context-path")) {
+                        contextPath = value;
                     } else if (byName.containsKey(name)) {
                         values.put(name, byName.get(name).check(value));
                     } else {
@@ -70,7 +79,7 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ac
                 }
             }
         }
-        return new TargetOptions(host, port, Map.copyOf(values), action, watchStdin);
+        return new TargetOptions(host, port, Map.copyOf(values), Application.of(war, contextPath), action, watchStdin);
     }
 
     private static String checkHost(String value) {

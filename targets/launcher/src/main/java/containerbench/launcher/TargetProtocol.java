@@ -12,6 +12,9 @@ import java.util.TreeMap;
 public final class TargetProtocol {
 
     public static final String PREFIX = "[container-bench] ";
+    /** The launch options that place a WAR: {@code --war FILE --context-path /x}. */
+    public static final String WAR_OPTION = "--war";
+    public static final String CONTEXT_PATH_OPTION = "--context-path";
     private static final String READY = PREFIX + "ready port=";
 
     public static final String CONTAINER = "container";
@@ -20,6 +23,9 @@ public final class TargetProtocol {
     public static final String JVM_ARGS = "jvm.args";
     /** Every knob, as {@code knob.NAME}: what the container holds after start, or what it was given where it cannot be read back. */
     public static final String KNOB = "knob.";
+    /** The WAR deployed instead of the login servlet, and its context path ({@code /} for ROOT). */
+    public static final String APP_WAR = "app.war";
+    public static final String APP_CONTEXT_PATH = "app.contextPath";
     /** A standalone server's own JVM, the process to sample, rather than its launcher's. */
     public static final String SERVER_PID = "server.pid";
     /** A standalone server's process group, stopped by its launcher, or by the harness when the launcher cannot. */

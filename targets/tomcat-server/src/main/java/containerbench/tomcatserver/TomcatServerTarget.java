@@ -1,5 +1,6 @@
 package containerbench.tomcatserver;
 
+import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
@@ -13,7 +14,7 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
 /**
- * The login WAR deployed as ROOT on a standalone Tomcat 11, the distribution as Maven Central ships
+ * The login WAR deployed as ROOT (or a user's WAR at its context path) on a standalone Tomcat 11, the distribution as Maven Central ships
  * it: a CATALINA_BASE of the run's own gets the distribution's conf/, a server.xml whose HTTP
  * connector carries the knobs under their server.xml names, and the WAR; {@code catalina.sh run}
  * starts it, as an administrator runs it in the foreground.
@@ -30,6 +31,12 @@ public final class TomcatServerTarget implements Container {
             Knob.integer("keepAliveTimeout", null, 1, "ms to wait for the next request on a kept-alive connection"),
             // As on embedded Tomcat: Tomcat's 100 closes every connection after 100 requests, Undertow never does.
             Knob.integer("maxKeepAliveRequests", -1, -1, "requests per connection before it is closed, -1 unlimited (Tomcat's default 100)"));
+
+    // Catalina deploys webapps/ before it opens the connector and logs the time its start took;
+    // a WAR that fails leaves Tomcat running without it, and one of these lines in its log.
+    private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged("Server startup in",
+            List.of("startup failed due to previous errors", "Error deploying web application archive",
+                    "Error starting static Resources"));
 
     private final ServerFiles files = ServerFiles.of("containerbench/tomcat-server.properties");
 
@@ -49,7 +56,7 @@ public final class TomcatServerTarget implements Container {
     }
 
     @Override
-    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+    public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
         int listen = ServerProcess.freePort(host, port);
         files.require(name());
         Path home = files.home();
@@ -59,7 +66,7 @@ public final class TomcatServerTarget implements Container {
                 Files.createDirectories(dir.resolve(sub));
             }
             // ROOT: the servlet at /loginServlet, as on every embedded target.
-            Files.copy(files.war(), dir.resolve("webapps/ROOT.war"));
+            files.deploy(application, dir.resolve("webapps"));
             Path serverXml = dir.resolve("conf/server.xml");
             Document config = ServerFiles.readXml(serverXml);
             configure(config, host, listen, knobs);
@@ -68,7 +75,7 @@ public final class TomcatServerTarget implements Container {
         ServerProcess process = ServerProcess.start(List.of(home.resolve("bin/catalina.sh").toString(), "run"), base,
                 Map.of("CATALINA_HOME", home.toString(), "CATALINA_BASE", base.toString(),
                         "JAVA_HOME", System.getProperty("java.home"), "JAVA_OPTS", ServerFiles.jvmOptions()),
-                host, listen);
+                application instanceof Application.War ? DEPLOYED : new ServerProcess.Readiness.Login(host, listen));
         Map<String, String> effective = new LinkedHashMap<>(knobs);
         // What Tomcat uses where server.xml says nothing.
         effective.putIfAbsent("maxConnections", "8192");

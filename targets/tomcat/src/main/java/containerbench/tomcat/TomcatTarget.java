@@ -1,5 +1,6 @@
 package containerbench.tomcat;
 
+import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.servlet.LoginServlet;
@@ -21,7 +22,8 @@ import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.IntrospectionUtils;
 
 /**
- * The login servlet on embedded Apache Tomcat, one HTTP/1.1 connector, knobs named as the
+ * The login servlet (or a user's WAR, deployed as {@code Tomcat.addWebapp} deploys one) on embedded
+ * Apache Tomcat, one HTTP/1.1 connector, knobs named as the
  * {@code <Connector>} attributes of server.xml and set the way server.xml sets them.
  */
 public final class TomcatTarget implements Container {
@@ -68,7 +70,7 @@ public final class TomcatTarget implements Container {
     }
 
     @Override
-    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+    public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
         if (Boolean.parseBoolean(knobs.get("useVirtualThreads")) && Runtime.version().feature() < 21) {
             throw new IllegalArgumentException("--useVirtualThreads needs a Java 21+ target JVM; this one is Java "
                     + Runtime.version().feature() + " (set -Dtarget.java to a newer java)");
@@ -103,13 +105,26 @@ public final class TomcatTarget implements Container {
         errors.setShowReport(false);
         errors.setShowServerInfo(false);
         tomcat.getHost().getPipeline().addValve(errors);
-        StandardContext context = (StandardContext) tomcat.addContext("", null);
+        StandardContext context;
+        if (application instanceof Application.War war) {
+            // Unpacked into the host's appBase, with Tomcat's default servlet and web.xml defaults.
+            Files.createDirectories(baseDir.resolve("webapps"));
+            context = (StandardContext) tomcat.addWebapp(war.contextPath(), war.file().toString());
+        } else {
+            context = (StandardContext) tomcat.addContext("", null);
+            Tomcat.addServlet(context, "loginServlet", new LoginServlet());
+            context.addServletMappingDecoded(LoginServlet.PATH, "loginServlet");
+        }
         // One context, never reloaded: the leak hunt at stop only warns without --add-opens.
         context.setClearReferencesRmiTargets(false);
         context.setClearReferencesThreadLocals(false);
-        Tomcat.addServlet(context, "loginServlet", new LoginServlet());
-        context.addServletMappingDecoded(LoginServlet.PATH, "loginServlet");
         tomcat.start();
+        if (context.getState() != LifecycleState.STARTED) {
+            tomcat.stop();
+            tomcat.destroy();
+            // Tomcat logs why and serves on without the application: a target without it is useless.
+            throw new IllegalStateException("the application did not start on Tomcat (" + context.getState() + "; its log above says why)");
+        }
         if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
             tomcat.stop();
             tomcat.destroy();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.TargetOptions;
 import java.net.URI;
@@ -21,7 +22,7 @@ class TomcatTargetTest {
 
     @Test
     void servesTheLoginOnAFreePortWithTheStudysSettings() throws Exception {
-        try (Container.Server server = tomcat.start("127.0.0.1", 0, defaults)) {
+        try (Container.Server server = tomcat.start("127.0.0.1", 0, defaults, new Application.Login())) {
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + server.port() + "/loginServlet?username=1&password=1")).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -39,7 +40,7 @@ class TomcatTargetTest {
     void nio2IsAProtocolKnob() throws Exception {
         Map<String, String> knobs = new HashMap<>(defaults);
         knobs.put("protocol", "nio2");
-        try (Container.Server server = tomcat.start("127.0.0.1", 0, knobs)) {
+        try (Container.Server server = tomcat.start("127.0.0.1", 0, knobs, new Application.Login())) {
             assertEquals("org.apache.coyote.http11.Http11Nio2Protocol", server.effectiveSettings().get("protocol"));
         }
     }
@@ -49,7 +50,7 @@ class TomcatTargetTest {
         Map<String, String> knobs = new HashMap<>(defaults);
         knobs.put("executor", "shared");
         knobs.put("maxThreads", "64");
-        try (Container.Server server = tomcat.start("127.0.0.1", 0, knobs)) {
+        try (Container.Server server = tomcat.start("127.0.0.1", 0, knobs, new Application.Login())) {
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + server.port() + "/loginServlet?username=1&password=1")).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -64,7 +65,7 @@ class TomcatTargetTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() < 21, "this JVM has virtual threads");
         Map<String, String> knobs = new HashMap<>(defaults);
         knobs.put("useVirtualThreads", "true");
-        var error = assertThrows(IllegalArgumentException.class, () -> tomcat.start("127.0.0.1", 0, knobs));
+        var error = assertThrows(IllegalArgumentException.class, () -> tomcat.start("127.0.0.1", 0, knobs, new Application.Login()));
         assertTrue(error.getMessage().startsWith("--useVirtualThreads needs a Java 21+ target JVM"), error.getMessage());
     }
 
@@ -72,7 +73,7 @@ class TomcatTargetTest {
     void anAttributeTomcatDoesNotKnowFailsLoudly() {
         Map<String, String> knobs = new HashMap<>(defaults);
         knobs.put("maxThreadz", "5");
-        var error = assertThrows(IllegalArgumentException.class, () -> tomcat.start("127.0.0.1", 0, knobs));
+        var error = assertThrows(IllegalArgumentException.class, () -> tomcat.start("127.0.0.1", 0, knobs, new Application.Login()));
         assertTrue(error.getMessage().contains("maxThreadz"), error.getMessage());
     }
 

@@ -1,5 +1,6 @@
 package containerbench.undertow;
 
+import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.servlet.LoginServlet;
@@ -51,7 +52,13 @@ public final class UndertowTarget implements Container {
     }
 
     @Override
-    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+    public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        if (application instanceof Application.War) {
+            // Undertow's servlet API takes servlets registered in code; parsing web.xml, annotations
+            // and WEB-INF/lib is what WildFly adds on top of it, so a WAR here would be half a deployer.
+            throw new IllegalArgumentException("embedded Undertow has no WAR deployer (it serves servlets registered in code);"
+                    + " WildFly is Undertow's deployer: measure the WAR on wildfly");
+        }
         DeploymentInfo deployment = Servlets.deployment()
                 .setClassLoader(UndertowTarget.class.getClassLoader())
                 .setContextPath("/")

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.TargetOptions;
 import java.net.BindException;
@@ -24,7 +25,7 @@ class UndertowTargetTest {
     void servesTheLoginOnAFreePortWithTheStudysSettings() throws Exception {
         Map<String, String> knobs = new HashMap<>(defaults);
         knobs.put("ioThreads", "3");
-        try (Container.Server server = undertow.start("127.0.0.1", 0, knobs)) {
+        try (Container.Server server = undertow.start("127.0.0.1", 0, knobs, new Application.Login())) {
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + server.port() + "/loginServlet?username=1&password=1")).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -40,8 +41,8 @@ class UndertowTargetTest {
 
     @Test
     void aPortInUseIsABindFailure() throws Exception {
-        try (Container.Server first = undertow.start("127.0.0.1", 0, defaults)) {
-            Exception error = assertThrows(Exception.class, () -> undertow.start("127.0.0.1", first.port(), defaults));
+        try (Container.Server first = undertow.start("127.0.0.1", 0, defaults, new Application.Login())) {
+            Exception error = assertThrows(Exception.class, () -> undertow.start("127.0.0.1", first.port(), defaults, new Application.Login()));
             Throwable cause = error;
             while (cause != null && !(cause instanceof BindException)) {
                 cause = cause.getCause();

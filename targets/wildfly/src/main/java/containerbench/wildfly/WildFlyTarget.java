@@ -1,5 +1,6 @@
 package containerbench.wildfly;
 
+import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
@@ -14,7 +15,7 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
 /**
- * The login WAR deployed as ROOT.war on WildFly 39, the distribution as Maven Central ships it, in
+ * The login WAR deployed as ROOT.war (or a user's WAR under its context path's name) on WildFly 39, the distribution as Maven Central ships it, in
  * its default standalone configuration (standalone.xml: every subsystem it starts, the HTTPS
  * listener, the management interface): a server base directory of the run's own gets a copy of
  * {@code standalone/configuration} with the knobs written into the io worker and the Undertow
@@ -54,6 +55,12 @@ public final class WildFlyTarget implements Container {
             // do not (HTTP/1.1 is persistent anyway): off, so that every container sends the same bytes.
             Knob.bool("alwaysSetKeepAlive", false, "add Connection: keep-alive to every response, always-set-keep-alive (WildFly's default true)"));
 
+    // WildFly opens its HTTP port before it deploys, and logs WFLYSRV0025 once boot, deployments
+    // included, is over; a deployment that fails logs WFLYCTL0013 (the deploy operation failed) and
+    // the boot ends "with errors" (WFLYSRV0026).
+    private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged("WFLYSRV0025",
+            List.of("WFLYCTL0013", "WFLYSRV0026"));
+
     private final ServerFiles files = ServerFiles.of("containerbench/wildfly.properties");
 
     @Override
@@ -72,7 +79,11 @@ public final class WildFlyTarget implements Container {
     }
 
     @Override
-    public Server start(String host, int port, Map<String, String> knobs) throws Exception {
+    public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        if (application instanceof Application.War war && war.contextPath().lastIndexOf('/') > 0) {
+            throw new IllegalArgumentException("WildFly takes a WAR's context path from its file name, one segment: "
+                    + war.contextPath() + " needs a jboss-web.xml <context-root> in the WAR; give --context-path / or /name");
+        }
         Ports ports = Ports.free(host, port);
         files.require(name());
         Path home = files.home();
@@ -80,7 +91,7 @@ public final class WildFlyTarget implements Container {
             ServerFiles.copyTree(home.resolve("standalone/configuration"), dir.resolve("configuration"));
             Files.createDirectories(dir.resolve("deployments"));
             // ROOT: the servlet at /loginServlet, as on every other target.
-            Files.copy(files.war(), dir.resolve("deployments/ROOT.war"));
+            files.deploy(application, dir.resolve("deployments"));
             Path standaloneXml = dir.resolve("configuration/standalone.xml");
             Document config = ServerFiles.readXml(standaloneXml);
             configure(config, knobs);
@@ -95,7 +106,7 @@ public final class WildFlyTarget implements Container {
         ServerProcess process = ServerProcess.start(command, base,
                 Map.of("JBOSS_HOME", home.toString(), "JAVA_HOME", System.getProperty("java.home"),
                         "JBOSS_JAVA_SIZING", ServerFiles.jvmOptions() + " -Dorg.jboss.logmanager.nocolor=true"),
-                host, ports.http());
+                application instanceof Application.War ? DEPLOYED : new ServerProcess.Readiness.Login(host, ports.http()));
         Map<String, String> effective = new LinkedHashMap<>(knobs);
         // What WildFly uses where standalone.xml says nothing (WFLYIO001 logs the worker's).
         int cores = Runtime.getRuntime().availableProcessors();

@@ -1,0 +1,32 @@
+package containerbench.launch;
+
+import containerbench.settings.AppRequest;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.Set;
+import java.util.function.Function;
+
+/** One request of the application as the JDK's HTTP client sends it: for the probe and the check before the load. */
+final class AppHttp {
+
+    // The JDK's client sets these itself and refuses them from a caller.
+    private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+
+    private AppHttp() {
+    }
+
+    static HttpRequest of(URI base, AppRequest request, Function<String, String> values) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + request.pathAndQuery(values)))
+                .timeout(Duration.ofSeconds(5));
+        request.headers().stream().filter(h -> !RESTRICTED.contains(h.name().toLowerCase()))
+                .forEach(h -> builder.header(h.name(), AppRequest.fill(h.value(), values)));
+        String body = request.bodyText(values);
+        if (body == null) {
+            builder.method(request.method(), HttpRequest.BodyPublishers.noBody());
+        } else {
+            builder.header("Content-Type", request.contentType()).method(request.method(), HttpRequest.BodyPublishers.ofString(body));
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,96 @@
+package containerbench.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.launcher.TargetProtocol;
+import containerbench.settings.RunSettings;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A user's WAR (-Dapp.war) on every container that can deploy one: a demo application of Jetty's
+ * from Maven Central, given as a coordinate, at a context path of its own; a WAR that cannot deploy
+ * stops the start with the container's reason; embedded Undertow says it has no deployer.
+ */
+class UserWarTest {
+
+    private static final String DEMO = "org.eclipse.jetty.ee10.demos:jetty-ee10-demo-simple-webapp:12.0.5";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly"})
+    void aWarFromMavenCentralIsServedAtItsContextPath(String container) throws Exception {
+        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx256m", "app.war", DEMO,
+                "app.contextPath", "/demo"));
+        Path log = Files.createTempDirectory("user-war").resolve(container + ".log");
+        try (TargetProcess target = TargetProcess.start(TargetModule.of(RunningTargets.CATALOG, container), run.target(),
+                run.app(), List.of(), log, Duration.ofSeconds(120))) {
+            assertEquals(run.app().war().toString(), target.facts().get(TargetProtocol.APP_WAR));
+            assertEquals("/demo", target.facts().get(TargetProtocol.APP_CONTEXT_PATH));
+            URI base = target.baseUrl("127.0.0.1");
+            // The demo's servlet names the Servlet API it runs on: each container answers in its own words.
+            HttpResponse<String> hello = get(base.resolve("/demo/hello"));
+            assertEquals(200, hello.statusCode(), hello.body());
+            assertTrue(hello.body().startsWith("HelloWorld from Servlet"), hello.body());
+            assertEquals(404, get(base.resolve("/loginServlet?username=1&password=1")).statusCode(),
+                    "the WAR replaces the login servlet");
+            LoginProbe.await(base, run.app().requests(), Duration.ofSeconds(10), target::isAlive);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly"})
+    void aWarThatCannotDeployStopsTheStartWithTheContainersReason(String container) throws Exception {
+        Path war = brokenWar();
+        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx256m", "app.war", war.toString()));
+        Path log = Files.createTempDirectory("broken-war").resolve(container + ".log");
+        var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(
+                TargetModule.of(RunningTargets.CATALOG, container), run.target(), run.app(), List.of(), log, Duration.ofSeconds(120)));
+        assertTrue(error.getMessage().contains("exited with status 1 before it was ready"), error.getMessage());
+        assertTrue(error.getMessage().matches("(?s).*(XML document structures|PARSE|Occurred at line \\[3]).*"), error.getMessage());
+        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(war.getParent().toString())),
+                "nothing that deployed the WAR is left running");
+    }
+
+    @Test
+    void embeddedUndertowSaysItHasNoWarDeployer() throws Exception {
+        RunSettings run = RunningTargets.run("undertow", Map.of("target.jvmArgs", "-Xmx128m", "app.war", DEMO));
+        Path log = Files.createTempDirectory("undertow-war").resolve("undertow.log");
+        var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(
+                TargetModule.of(RunningTargets.CATALOG, "undertow"), run.target(), run.app(), List.of(), log, Duration.ofSeconds(60)));
+        assertTrue(error.getMessage().contains("embedded Undertow has no WAR deployer"), error.getMessage());
+        assertTrue(error.getMessage().contains("measure the WAR on wildfly"), error.getMessage());
+    }
+
+    /** A WAR whose web.xml ends in the middle of an element: no container can parse it. */
+    private static Path brokenWar() throws IOException {
+        Path war = Files.createTempDirectory("broken").resolve("broken.war");
+        try (OutputStream file = Files.newOutputStream(war); ZipOutputStream zip = new ZipOutputStream(file)) {
+            zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
+            zip.write(("<?xml version=\"1.0\"?>\n<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.0\">"
+                    + "<servlet><servlet-name>x</servlet-name>\n").getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        return war;
+    }
+
+    private static HttpResponse<String> get(URI uri) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,50 @@
+package containerbench.launcher;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What a container serves: the project's login servlet (the studies' application), or a WAR of the
+ * user's at a context path of the user's.
+ */
+public sealed interface Application permits Application.Login, Application.War {
+
+    /** The login servlet at {@code /loginServlet}, registered by the launcher itself. */
+    record Login() implements Application {
+    }
+
+    /**
+     * A web application archive deployed as the container deploys any WAR.
+     *
+     * @param contextPath {@code ""} for ROOT, else {@code /name} (or {@code /a/b})
+     */
+    record War(Path file, String contextPath) implements Application {
+
+        public War {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("bad value for --war: " + file + " is not a file");
+            }
+            if (!contextPath.isEmpty() && (!contextPath.startsWith("/") || contextPath.endsWith("/") || contextPath.contains("//"))) {
+                throw new IllegalArgumentException("bad value for --context-path: '" + contextPath
+                        + "'; it accepts / (ROOT) or a path such as /shop or /a/b, without a trailing /");
+            }
+        }
+
+        /** The archive's name in a server's deployment folder: ROOT.war, shop.war, a#b.war (Tomcat's nesting). */
+        public String deployedName() {
+            return (contextPath.isEmpty() ? "ROOT" : contextPath.substring(1).replace('/', '#')) + ".war";
+        }
+    }
+
+    /** The servlet at /loginServlet, unless {@code war} names an archive; a context path of / is ROOT. */
+    static Application of(String war, String contextPath) {
+        if (war == null) {
+            if (contextPath != null) {
+                throw new IllegalArgumentException("--context-path places a WAR: give --war too");
+            }
+            return new Login();
+        }
+        String path = contextPath == null || contextPath.equals("/") ? "" : contextPath;
+        return new War(Path.of(war).toAbsolutePath(), path);
+    }
+}
