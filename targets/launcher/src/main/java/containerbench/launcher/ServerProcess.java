@@ -31,6 +31,7 @@ public final class ServerProcess implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final int TAIL = 30;
+    private static final int ERRORS = 5;
 
     private final Process process;
     private final Path directory;
@@ -39,6 +40,7 @@ public final class ServerProcess implements AutoCloseable {
     // The first line of the server's output that says it is ready, or that its application failed.
     private volatile String readyLine;
     private volatile String failedLine;
+    private final List<String> errors = new ArrayList<>();
 
     private ServerProcess(Process process, Path directory, Readiness readiness) {
         this.process = process;
@@ -59,8 +61,10 @@ public final class ServerProcess implements AutoCloseable {
          *
          * @param ready a text of the line the server logs once started
          * @param failed texts of lines it logs when an application fails to deploy or start
+         * @param error the text that marks the server's error lines (its log level), the first of
+         *     which say why, long before the end of the output
          */
-        record Logged(String ready, List<String> failed) implements Readiness {
+        record Logged(String ready, List<String> failed, String error) implements Readiness {
         }
     }
 
@@ -137,6 +141,11 @@ public final class ServerProcess implements AutoCloseable {
 
     private void watch(String line) {
         if (readiness instanceof Readiness.Logged logged) {
+            synchronized (errors) {
+                if (errors.size() < ERRORS && line.contains(logged.error())) {
+                    errors.add(line.strip());
+                }
+            }
             if (failedLine == null && logged.failed().stream().anyMatch(line::contains)) {
                 failedLine = line;
             }
@@ -150,8 +159,10 @@ public final class ServerProcess implements AutoCloseable {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (failedLine != null) {
-                throw new IllegalStateException("the application failed to deploy: " + failedLine.strip()
-                        + "\nthe end of the server's output:\n" + tail());
+                synchronized (errors) {
+                    throw new IllegalStateException("the application failed to deploy: " + failedLine.strip()
+                            + "\nthe server's first errors:\n" + String.join("\n", errors));
+                }
             }
             if (readyLine != null) {
                 return;

@@ -53,7 +53,10 @@ public final class TargetMain {
                 System.exit(EXIT_BIND);
             }
             System.err.println("error: " + container.name() + " failed to start: " + rootMessage(e));
-            e.printStackTrace();
+            // A launcher's own refusals say all there is; anything else keeps its stack trace.
+            if (!(e instanceof IllegalStateException || e instanceof IllegalArgumentException)) {
+                e.printStackTrace();
+            }
             System.exit(1);
             return;
         }

@@ -7,10 +7,16 @@ import containerbench.servlet.LoginServlet;
 import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
 import java.util.stream.Stream;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
@@ -118,12 +124,12 @@ public final class TomcatTarget implements Container {
         // One context, never reloaded: the leak hunt at stop only warns without --add-opens.
         context.setClearReferencesRmiTargets(false);
         context.setClearReferencesThreadLocals(false);
-        tomcat.start();
+        // Tomcat logs why an application fails and serves on without it: its first errors say why.
+        List<String> severe = startKeepingErrors(tomcat);
         if (context.getState() != LifecycleState.STARTED) {
             tomcat.stop();
             tomcat.destroy();
-            // Tomcat logs why and serves on without the application: a target without it is useless.
-            throw new IllegalStateException("the application did not start on Tomcat (" + context.getState() + "; its log above says why)");
+            throw new IllegalStateException("the application did not start on Tomcat; its first errors:\n" + String.join("\n", severe));
         }
         if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
             tomcat.stop();
@@ -159,6 +165,34 @@ public final class TomcatTarget implements Container {
                 }
             }
         };
+    }
+
+    /** Starts Tomcat, keeping the first SEVERE lines it logs meanwhile. */
+    private static List<String> startKeepingErrors(Tomcat tomcat) throws Exception {
+        List<String> severe = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public synchronized void publish(LogRecord record) {
+                if (record.getLevel() == Level.SEVERE && severe.size() < 5) {
+                    severe.add(new SimpleFormatter().formatMessage(record));
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger.getLogger("").addHandler(handler);
+        try {
+            tomcat.start();
+        } finally {
+            Logger.getLogger("").removeHandler(handler);
+        }
+        return severe;
     }
 
     /** Sets an attribute as server.xml would, failing on a name Tomcat does not know. */

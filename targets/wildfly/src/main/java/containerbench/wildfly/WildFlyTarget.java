@@ -59,7 +59,7 @@ public final class WildFlyTarget implements Container {
     // included, is over; a deployment that fails logs WFLYCTL0013 (the deploy operation failed) and
     // the boot ends "with errors" (WFLYSRV0026).
     private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged("WFLYSRV0025",
-            List.of("WFLYCTL0013", "WFLYSRV0026"));
+            List.of("WFLYCTL0013", "WFLYSRV0026"), " ERROR ");
 
     private final ServerFiles files = ServerFiles.of("containerbench/wildfly.properties");
 

@@ -1,0 +1,134 @@
+package containerbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.measure.TierResult;
+import containerbench.results.RunResult;
+import containerbench.results.RunStatus;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A user's WAR and requests through {@code mvn gatling:test}, as a user runs them: a WAR from Maven
+ * Central nobody here wrote, with a GET and POST mix, measured on every container that deploys a
+ * WAR; and the four ways a user's input can be wrong, each stopping the run with a message that
+ * names the problem and leaving nothing running.
+ */
+class UserAppIT {
+
+    private static final String DEMO = "org.eclipse.jetty.ee10.demos:jetty-ee10-demo-simple-webapp:12.0.5";
+
+    private final Path work = Runs.work("user-app");
+    private final Path benchmarks = work.resolve("benchmarks");
+    private final String marker = UUID.randomUUID().toString();
+
+    @Test
+    void aWarFromMavenCentralWithAGetAndPostMixGetsVerdictsOnEveryContainerThatDeploysIt() throws Exception {
+        // The demo's servlet answers GET only: a POST to it is answered 405 by every container, as the file expects.
+        Path requests = requests("""
+                {"requests": [
+                  {"name": "hello", "path": "/demo/hello", "weight": 3},
+                  {"name": "post hello", "method": "POST", "path": "/demo/hello", "status": 405, "form": {"name": "ann"}},
+                  {"name": "index", "path": "/demo/index.html"}
+                ]}""");
+        Path log = work.resolve("mix.log");
+        assertEquals(0, run(log, "-Dcontainers=tomcat,jetty,tomcat-server,wildfly", "-Dapp.war=" + DEMO,
+                "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=4", "-DblockSeconds=1",
+                "-DwarmupSeconds=1"), () -> Runs.tail(log));
+        RunResult run = Runs.onlyRun(benchmarks).run();
+        assertEquals(RunStatus.COMPLETE, run.status());
+        assertEquals(List.of("tomcat", "jetty", "tomcat-server", "wildfly"), run.targets().stream().map(RunResult.Target::label).toList());
+        assertEquals(DEMO, run.app().coordinate());
+        assertEquals(List.of("hello", "post hello", "index"), run.app().checks().stream().map(RunResult.Check::request).toList());
+        assertEquals(List.of(405, 405, 405, 405), run.app().checks().get(1).statuses(), "checked once on every target");
+        for (TierResult tier : run.tiers()) {
+            assertEquals(List.of("hello", "post hello", "index"), tier.byRequest().stream().map(TierResult::name).toList());
+            assertEquals(tier.requests(), tier.byRequest().stream().mapToLong(TierResult::requests).sum(), "the parts add up: " + tier);
+            assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
+        }
+        assertEquals(3, run.comparisons().get(0).comparison().size(), "every other container against the first");
+        assertTrue(Files.readString(log).contains("'post hello' answered 405 on every target"), Runs.tail(log));
+        assertFalse(Runs.anyAlive(marker), "no target left running");
+    }
+
+    @Test
+    void aRequestAnsweredWithAnotherStatusStopsTheRunNamingTheRequestAndTheContainer() throws Exception {
+        Path requests = requests("{\"requests\": [{\"name\": \"hello\", \"path\": \"/demo/hello\"},"
+                + " {\"name\": \"send\", \"method\": \"POST\", \"path\": \"/demo/hello\", \"json\": {\"a\": 1}}]}");
+        Path log = work.resolve("wrong-status.log");
+        assertNotEquals(0, run(log, "-Ptomcat", "-Dapp.war=" + DEMO, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests));
+        assertTrue(Files.readString(log).contains("the request 'send' (POST /demo/hello) answered 405 on tomcat, not 200 as expected"),
+                Runs.tail(log));
+        assertEquals(RunStatus.FAILED, Runs.onlyRun(benchmarks).run().status());
+        assertFalse(Runs.anyAlive(marker), "no target left running");
+    }
+
+    @Test
+    void aWarThatFailsToDeployStopsTheRunWithTheContainersReason() throws Exception {
+        Path war = work.resolve("broken.war");
+        Files.createDirectories(work);
+        try (OutputStream file = Files.newOutputStream(war); ZipOutputStream zip = new ZipOutputStream(file)) {
+            zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
+            zip.write("<?xml version=\"1.0\"?>\n<web-app><servlet>\n".getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        Path log = work.resolve("broken-war.log");
+        assertNotEquals(0, run(log, "-Ptomcat-server", "-Dapp.war=" + war));
+        String output = Files.readString(log);
+        assertTrue(output.contains("the application failed to deploy"), Runs.tail(log));
+        assertTrue(output.contains("Parse error in application web.xml"), Runs.tail(log));
+        assertFalse(Runs.anyAlive(marker), "no server left running");
+    }
+
+    @Test
+    void aHarWithARequestToAnotherHostStopsTheRunBeforeAnythingStarts() throws Exception {
+        Path har = Files.writeString(Files.createDirectories(work).resolve("shop.har"), """
+                {"log": {"entries": [
+                  {"request": {"method": "GET", "url": "http://127.0.0.1:8080/demo/hello"}, "response": {"status": 200}},
+                  {"request": {"method": "GET", "url": "https://cdn.example.com/app.js"}, "response": {"status": 200}}
+                ]}}""");
+        Path log = work.resolve("har.log");
+        assertNotEquals(0, run(log, "-Ptomcat", "-Dapp.war=" + DEMO, "-Dapp.requests=" + har));
+        assertTrue(Files.readString(log).contains("entry 2 (GET https://cdn.example.com/app.js) goes to https://cdn.example.com"),
+                Runs.tail(log));
+        assertTrue(Runs.list(benchmarks, ".target.log").isEmpty(), "no target was started");
+    }
+
+    @Test
+    void anUnreadableRequestFileStopsTheRunBeforeAnythingStarts() throws Exception {
+        Path missing = work.resolve("no-such-requests.json");
+        Path log = work.resolve("unreadable.log");
+        assertNotEquals(0, run(log, "-Ptomcat", "-Dapp.war=" + DEMO, "-Dapp.requests=" + missing));
+        assertTrue(Files.readString(log).contains("cannot read the request file " + missing + ": there is no such file"),
+                Runs.tail(log));
+        assertTrue(Runs.list(benchmarks, ".target.log").isEmpty(), "no target was started");
+    }
+
+    private Path requests(String json) throws IOException {
+        return Files.writeString(Files.createDirectories(work).resolve("requests.json"), json);
+    }
+
+    /** {@code mvn gatling:test} with this test's results folder; prints how long it took, a figure, not a threshold. */
+    private int run(Path log, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("gatling:test", "-Dbenchmarks.dir=" + benchmarks,
+                "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker));
+        all.addAll(Arrays.asList(args));
+        long start = System.nanoTime();
+        int status = Runs.mvn(log, all);
+        System.out.printf("UserAppIT: %s ended with %d after %.1f s%n", log.getFileName(), status, (System.nanoTime() - start) / 1e9);
+        return status;
+    }
+}
