@@ -75,15 +75,33 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         List<FigureSection> figures = new ArrayList<>();
         for (List<StoredRun> group : groups) {
             List<Series> inGroup = series.stream().filter(s -> group.contains(s.stored())).toList();
+            List<String> sentences = new ArrayList<>(group.stream().map(StoredRun::run).filter(run -> run.app() != null)
+                    .map(ComparisonDocument::application).toList());
+            sentences.addAll(Findings.sentences(inGroup.stream().filter(s -> !s.run().interleaved()).toList()));
             figures.add(new FigureSection((group.size() == 1 ? "Figures: " : "Figures of runs measured alike: ")
-                    + String.join(", ", group.stream().map(r -> r.run().runId()).toList()),
-                    Findings.sentences(inGroup.stream().filter(s -> !s.run().interleaved()).toList()), rows(inGroup)));
+                    + String.join(", ", group.stream().map(r -> r.run().runId()).toList()), sentences, rows(inGroup)));
         }
         Map<String, Object> charts = chartData(series);
         charts.put("ratios", verdicts.stream().map(VerdictSection::ratioChart).toList());
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), Pooling.sentences(set.runs()), verdicts, runs,
                 figures,
                 groups.size() > 1 ? differences(groups) : List.of(), charts);
+    }
+
+    /** What a run with a user's application served and sent, and what the check before its load found. */
+    private static String application(RunResult run) {
+        RunResult.App app = run.app();
+        StringBuilder said = new StringBuilder(run.runId()).append(" served ")
+                .append(app.coordinate() != null ? app.coordinate() : app.war() != null ? Path.of(app.war()).getFileName() : "a running application")
+                .append(" at ").append(app.contextPath()).append(", requests from ").append(app.requests()).append(": ")
+                .append(String.join(", ", app.mix().stream().map(r -> "'" + r.name() + "' " + r.method() + " " + r.path()
+                        + " (" + r.status() + ", weight " + r.weight() + ")").toList())).append('.');
+        for (RunResult.Check check : app.checks()) {
+            said.append(" Before the load '").append(check.request()).append("' answered ").append(check.statuses().get(0))
+                    .append(" on every target, ").append(check.difference() == null ? "the same body."
+                            : "the bodies differing: " + check.difference() + ".");
+        }
+        return said.toString();
     }
 
     private static String title(RunSet set) {
@@ -150,6 +168,11 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                 if (found.isPresent()) {
                     rows.add(new FigureRow(users, one.label(), TierRow.of(found.get()), first));
                     first = false;
+                    // A mix of requests: each one's own figures under the tier's, named by it.
+                    if (found.get().byRequest() != null) {
+                        found.get().byRequest().forEach(part -> rows.add(new FigureRow(users, one.label() + ": " + part.name(),
+                                TierRow.of(part), false)));
+                    }
                 }
             }
         }

@@ -55,6 +55,34 @@ class ComparisonPageTest {
     }
 
     @Test
+    void aUserApplicationsRunShowsWhatItServedTheCheckAndEachRequestsFigures() {
+        TierResult whole = tier(500, 40_000, 20);
+        TierResult version = new TierResult("version", "tomcat", 500, 750, 750, 0, 10, 30_000, 0,
+                new TierResult.Latency(2.0, 2, 4, 8, 30), Map.of(), List.of(), 0, 10_000, null, false, null);
+        TierResult readHeap = new TierResult("read heap", "tomcat", 500, 250, 250, 0, 10, 10_000, 0,
+                new TierResult.Latency(3.0, 3, 6, 11, 40), Map.of(), List.of(), 0, 10_000, null, false, null);
+        RunResult plain = run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, whole);
+        TierResult mixed = new TierResult(whole.name(), "tomcat", whole.users(), whole.requests(), whole.ok(), whole.ko(),
+                whole.seconds(), whole.tps(), whole.failurePercent(), whole.latencyMs(), whole.failures(), whole.failureExamples(),
+                whole.startMillis(), whole.endMillis(), whole.resources(), whole.overloaded(), List.of(version, readHeap));
+        RunResult run = plain.toBuilder().tiers(List.of(mixed)).app(new RunResult.App("/m2/hawtio-war-4.2.0.war",
+                "io.hawt:hawtio-war:4.2.0", "/", "examples/hawtio-jolokia.json",
+                List.of(new RunResult.Request("version", "GET", "/jolokia/version", 200, 3),
+                        new RunResult.Request("read heap", "POST", "/jolokia", 200, 1)),
+                List.of(new RunResult.Check("version", List.of(200), List.of(460), null)))).build();
+        RunSet set = new RunSet(List.of(stored(run)), List.of());
+        String html = page(set, Path.of("."));
+        String md = summary(set);
+        for (String view : List.of(html.replace("&#39;", "'").replace("&quot;", "\""), md)) {
+            assertTrue(view.contains("tomcat-2026-01-01T00:00:00Z served io.hawt:hawtio-war:4.2.0 at /, requests from"
+                    + " examples/hawtio-jolokia.json: 'version' GET /jolokia/version (200, weight 3.0), 'read heap' POST /jolokia"
+                    + " (200, weight 1.0). Before the load 'version' answered 200 on every target, the same body."), view);
+            assertTrue(view.contains("tomcat: version") && view.contains("tomcat: read heap"), "a row per request");
+        }
+        assertTrue(md.contains("| 500 | tomcat: read heap | 250 | 250 | 0 | 10000 |"), md);
+    }
+
+    @Test
     void statesEachRunAgainstTheBaselineInTheStudysTerms() {
         List<StoredRun> runs = List.of(stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20))),
                 stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, tier(500, 37_000, 26))));
