@@ -47,7 +47,8 @@ final class RunningTargets implements AutoCloseable {
             "tomcat-server", Map.of("connectionTimeout", "2000"),
             "wildfly", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
             "undertow", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
-            "jetty", Map.of("idleTimeout", "2000"));
+            "jetty", Map.of("idleTimeout", "2000"),
+            "jetty-server", Map.of("idleTimeout", "2000"));
 
     /** The container's port, started on first use with the default knobs but short timeouts. */
     int port(String container) throws Exception {

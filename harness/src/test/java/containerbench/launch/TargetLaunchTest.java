@@ -81,10 +81,10 @@ class TargetLaunchTest {
                 error.getMessage());
     }
 
-    /** Each standalone server and what its JVM's command line holds: Tomcat's main class, WildFly's module loader. */
+    /** Each standalone server and what its JVM's command line holds: Tomcat's main class, WildFly's module loader, Jetty's start.jar. */
     static Stream<Arguments> standaloneServers() {
         return Stream.of(Arguments.of("tomcat-server", "org.apache.catalina.startup.Bootstrap"),
-                Arguments.of("wildfly", "jboss-modules.jar"));
+                Arguments.of("wildfly", "jboss-modules.jar"), Arguments.of("jetty-server", "start.jar jetty.home="));
     }
 
     @ParameterizedTest

@@ -34,7 +34,7 @@ class UserWarTest {
     private static final String DEMO = "org.eclipse.jetty.ee10.demos:jetty-ee10-demo-simple-webapp:12.0.5";
 
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly"})
+    @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server"})
     void aWarFromMavenCentralIsServedAtItsContextPath(String container) throws Exception {
         RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx256m", "app.war", DEMO,
                 "app.contextPath", "/demo"));
@@ -55,7 +55,7 @@ class UserWarTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly"})
+    @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server"})
     void aWarThatCannotDeployStopsTheStartWithTheContainersReason(String container) throws Exception {
         Path war = brokenWar();
         RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx256m", "app.war", war.toString()));

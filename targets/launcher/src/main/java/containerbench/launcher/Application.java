@@ -30,6 +30,17 @@ public sealed interface Application permits Application.Login, Application.War {
             }
         }
 
+        /**
+         * For a server whose deployer takes the context path from the file name, which names one
+         * segment: a deeper path is refused, saying what the WAR itself would need instead.
+         */
+        public void requireOneSegment(String server, String instead) {
+            if (contextPath.lastIndexOf('/') > 0) {
+                throw new IllegalArgumentException(server + " takes a WAR's context path from its file name, one segment: "
+                        + contextPath + " needs " + instead + "; give --context-path / or /name");
+            }
+        }
+
         /** The archive's name in a server's deployment folder: ROOT.war, shop.war, a#b.war (Tomcat's nesting). */
         public String deployedName() {
             return (contextPath.isEmpty() ? "ROOT" : contextPath.substring(1).replace('/', '#')) + ".war";

@@ -61,10 +61,10 @@ public final class ServerProcess implements AutoCloseable {
          *
          * @param ready a text of the line the server logs once started
          * @param failed texts of lines it logs when an application fails to deploy or start
-         * @param error the text that marks the server's error lines (its log level), the first of
+         * @param errors the texts that mark the server's error lines (its log levels), the first of
          *     which say why, long before the end of the output
          */
-        record Logged(String ready, List<String> failed, String error) implements Readiness {
+        record Logged(String ready, List<String> failed, List<String> errors) implements Readiness {
         }
     }
 
@@ -142,7 +142,7 @@ public final class ServerProcess implements AutoCloseable {
     private void watch(String line) {
         if (readiness instanceof Readiness.Logged logged) {
             synchronized (errors) {
-                if (errors.size() < ERRORS && line.contains(logged.error())) {
+                if (errors.size() < ERRORS && logged.errors().stream().anyMatch(line::contains)) {
                     errors.add(line.strip());
                 }
             }

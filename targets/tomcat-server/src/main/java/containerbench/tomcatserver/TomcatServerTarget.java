@@ -36,7 +36,7 @@ public final class TomcatServerTarget implements Container {
     // a WAR that fails leaves Tomcat running without it, and one of these lines in its log.
     private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged("Server startup in",
             List.of("startup failed due to previous errors", "Error deploying web application archive",
-                    "Error starting static Resources"), "SEVERE");
+                    "Error starting static Resources"), List.of("SEVERE"));
 
     private final ServerFiles files = ServerFiles.of("containerbench/tomcat-server.properties");
 

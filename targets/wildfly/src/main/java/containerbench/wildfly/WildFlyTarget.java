@@ -59,7 +59,7 @@ public final class WildFlyTarget implements Container {
     // included, is over; a deployment that fails logs WFLYCTL0013 (the deploy operation failed) and
     // the boot ends "with errors" (WFLYSRV0026).
     private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged("WFLYSRV0025",
-            List.of("WFLYCTL0013", "WFLYSRV0026"), " ERROR ");
+            List.of("WFLYCTL0013", "WFLYSRV0026"), List.of(" ERROR "));
 
     private final ServerFiles files = ServerFiles.of("containerbench/wildfly.properties");
 
@@ -80,9 +80,8 @@ public final class WildFlyTarget implements Container {
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
-        if (application instanceof Application.War war && war.contextPath().lastIndexOf('/') > 0) {
-            throw new IllegalArgumentException("WildFly takes a WAR's context path from its file name, one segment: "
-                    + war.contextPath() + " needs a jboss-web.xml <context-root> in the WAR; give --context-path / or /name");
+        if (application instanceof Application.War war) {
+            war.requireOneSegment("WildFly", "a jboss-web.xml <context-root> in the WAR");
         }
         Ports ports = Ports.free(host, port);
         files.require(name());

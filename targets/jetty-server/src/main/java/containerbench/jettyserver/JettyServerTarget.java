@@ -1,0 +1,115 @@
+package containerbench.jettyserver;
+
+import containerbench.launcher.Application;
+import containerbench.launcher.Container;
+import containerbench.launcher.Knob;
+import containerbench.launcher.ServerFiles;
+import containerbench.launcher.ServerProcess;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The login WAR deployed as ROOT.war (or a user's WAR under its context path's name) on the Eclipse
+ * Jetty 12.1 distribution, jetty-home as Maven Central ships it: a jetty.base of the run's own gets
+ * the {@code http} and {@code ee10-deploy} modules from {@code start.jar --add-modules}, as the
+ * distribution's documentation sets a base up, and the WAR in its {@code webapps}; {@code start.jar}
+ * starts it with the knobs as the modules' properties.
+ */
+public final class JettyServerTarget implements Container {
+
+    /** Each knob's property in the modules' ini files (threadpool.mod, http.mod). */
+    private static final Map<String, String> PROPERTIES = Map.of(
+            "maxThreads", "jetty.threadPool.maxThreads",
+            "minThreads", "jetty.threadPool.minThreads",
+            "acceptQueueSize", "jetty.http.acceptQueueSize",
+            "idleTimeout", "jetty.http.idleTimeout");
+
+    private static final List<Knob> KNOBS = List.of(
+            // The study's thread and backlog settings, named as on embedded Jetty.
+            Knob.integer("maxThreads", 512, 1, "threads of the server's thread pool, jetty.threadPool.maxThreads (Jetty's default 200)").as("threads"),
+            Knob.integer("minThreads", null, 1, "threads kept alive when idle, jetty.threadPool.minThreads (Jetty's default 10)"),
+            Knob.integer("acceptQueueSize", 512, 1, "listen backlog, jetty.http.acceptQueueSize, capped by net.core.somaxconn (Jetty's default: the JVM's 50)").as("backlog"),
+            Knob.integer("idleTimeout", 30000, 1, "ms a connection may stay idle, jetty.http.idleTimeout (the study's connectionTimeout)").as("idleTimeout"));
+
+    // The distribution logs "Started oejs.Server@..." once its webapps are deployed; a WAR that fails
+    // logs "Failed startup of context" first, and the server serves on without it.
+    private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged("Started oejs.Server@",
+            List.of("Failed startup of context"), List.of(":ERROR:", ":WARN :"));
+
+    private final ServerFiles files = ServerFiles.of("containerbench/jetty-server.properties");
+
+    @Override
+    public String name() {
+        return "jetty-server";
+    }
+
+    @Override
+    public String version() {
+        return files.version();
+    }
+
+    @Override
+    public List<Knob> knobs() {
+        return KNOBS;
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        if (application instanceof Application.War war) {
+            war.requireOneSegment("Jetty's deployer", "a context XML beside it");
+        }
+        int listen = ServerProcess.freePort(host, port);
+        files.require(name());
+        Path home = files.home();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path base = ServerFiles.newBase(name(), dir -> {
+            Process setUp = new ProcessBuilder(java, "-jar", home.resolve("start.jar").toString(), "jetty.home=" + home,
+                    "jetty.base=" + dir, "--add-modules=http,ee10-deploy").redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("add-modules.log").toFile()).start();
+            if (!setUp.waitFor(60, TimeUnit.SECONDS) || setUp.exitValue() != 0) {
+                setUp.destroyForcibly();
+                throw new IllegalStateException("start.jar --add-modules=http,ee10-deploy failed; see " + dir.resolve("add-modules.log"));
+            }
+            files.deploy(application, dir.resolve("webapps"));
+        });
+        List<String> command = new ArrayList<>(List.of(java));
+        // This launcher's JVM options (-Dtarget.jvmArgs) belong to the server's JVM.
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(List.of("-jar", home.resolve("start.jar").toString(), "jetty.home=" + home, "jetty.base=" + base,
+                "jetty.http.host=" + host, "jetty.http.port=" + listen,
+                // Jetty alone sends "Server: Jetty(12...)": off, as on embedded Jetty.
+                "jetty.httpConfig.sendServerVersion=false"));
+        knobs.forEach((knob, value) -> command.add(PROPERTIES.get(knob) + "=" + value));
+        ServerProcess process = ServerProcess.start(command, base, Map.of(),
+                application instanceof Application.War ? DEPLOYED : new ServerProcess.Readiness.Login(host, listen));
+        Map<String, String> effective = new LinkedHashMap<>(knobs);
+        // What threadpool.mod uses where nothing is given.
+        effective.putIfAbsent("minThreads", "10");
+        return new Server() {
+            @Override
+            public int port() {
+                return listen;
+            }
+
+            @Override
+            public Map<String, String> effectiveSettings() {
+                return effective;
+            }
+
+            @Override
+            public Map<String, String> facts() {
+                return ServerFiles.serverFacts(process, "Eclipse Jetty " + version() + " (jetty-home) in " + base);
+            }
+
+            @Override
+            public void close() {
+                process.close();
+            }
+        };
+    }
+}
