@@ -46,7 +46,7 @@ public final class RunningTarget implements AutoCloseable {
     public static RunningTarget start(TargetSettings settings, RunSettings run, TargetCatalog catalog, Path log) {
         AppRequests app = run.app().requests();
         if (!settings.launched()) {
-            LoginProbe.await(settings.url(), app, EXTERNAL_PROBE_TIMEOUT, () -> true);
+            ReadyProbe.await(settings.url(), app, EXTERNAL_PROBE_TIMEOUT, () -> true);
             return new RunningTarget(settings, null, null, settings.url(), app);
         }
         Cgroup cgroup = run.cpuLimit() == null ? null : Cgroup.create(run.cpuLimit(), "container-bench-"
@@ -60,7 +60,7 @@ public final class RunningTarget implements AutoCloseable {
             process = TargetProcess.start(TargetModule.of(catalog, settings.container()), settings, run.app(), prefix, log,
                     START_TIMEOUT);
             URI base = process.baseUrl(settings.host());
-            LoginProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);
+            ReadyProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);
             return new RunningTarget(settings, process, cgroup, base, app);
         } catch (RuntimeException e) {
             if (process != null) {
@@ -123,7 +123,7 @@ public final class RunningTarget implements AutoCloseable {
             return null;
         }
         try {
-            LoginProbe.await(baseUrl, app, PROBE_TIMEOUT, process::isAlive);
+            ReadyProbe.await(baseUrl, app, PROBE_TIMEOUT, process::isAlive);
             return true;
         } catch (IllegalStateException e) {
             System.out.println("container-bench: WARNING after the load " + e.getMessage());

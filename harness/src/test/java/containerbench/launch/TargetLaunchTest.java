@@ -30,7 +30,7 @@ class TargetLaunchTest {
         try {
             assertEquals("16", target.facts().get("knob.workerThreads"));
             assertEquals("-Xmx128m", target.facts().get("jvm.args"));
-            LoginProbe.await(target.baseUrl("127.0.0.1"), Duration.ofSeconds(10), target::isAlive);
+            ReadyProbe.await(target.baseUrl("127.0.0.1"), Duration.ofSeconds(10), target::isAlive);
         } finally {
             target.close();
         }
@@ -50,7 +50,7 @@ class TargetLaunchTest {
                 assertTrue(target.facts().get("java.version").startsWith("25"), target.facts().toString());
                 assertTrue(target.facts().getOrDefault("knob.useVirtualThreads", target.facts().get("knob.virtualThreads"))
                         .equals("true"), target.facts().toString());
-                LoginProbe.await(target.baseUrl("127.0.0.1"), Duration.ofSeconds(10), target::isAlive);
+                ReadyProbe.await(target.baseUrl("127.0.0.1"), Duration.ofSeconds(10), target::isAlive);
             } finally {
                 target.close();
             }
@@ -247,12 +247,12 @@ class TargetLaunchTest {
             free = socket.getLocalPort();
         }
         var nothing = assertThrows(IllegalStateException.class,
-                () -> LoginProbe.await(URI.create("http://127.0.0.1:" + free), Duration.ofSeconds(1), () -> true));
+                () -> ReadyProbe.await(URI.create("http://127.0.0.1:" + free), Duration.ofSeconds(1), () -> true));
         assertTrue(nothing.getMessage().contains("did not answer a login: ConnectException"), nothing.getMessage());
 
         TargetProcess target = RunningTargets.start("tomcat", Map.of("target.jvmArgs", "-Xmx128m"));
         try {
-            var notFound = assertThrows(IllegalStateException.class, () -> LoginProbe.await(
+            var notFound = assertThrows(IllegalStateException.class, () -> ReadyProbe.await(
                     URI.create(target.baseUrl("127.0.0.1") + "/elsewhere"), Duration.ofSeconds(5), target::isAlive));
             assertTrue(notFound.getMessage().contains("HTTP 404 (is the login servlet deployed at /loginServlet"),
                     notFound.getMessage());

@@ -50,7 +50,7 @@ class UserWarTest {
             assertTrue(hello.body().startsWith("HelloWorld from Servlet"), hello.body());
             assertEquals(404, get(base.resolve("/loginServlet?username=1&password=1")).statusCode(),
                     "the WAR replaces the login servlet");
-            LoginProbe.await(base, run.app().requests(), Duration.ofSeconds(10), target::isAlive);
+            ReadyProbe.await(base, run.app().requests(), Duration.ofSeconds(10), target::isAlive);
         }
     }
 

@@ -28,7 +28,14 @@ class SettingsFileTest {
         RunSettings injector = RunSettings.from(Given.maven(Map.of("container", "tomcat", "injectors", "3",
                 "tiers", "30", "warmupSeconds", "5", "target.cpuLimit", "0.5", "benchmarks.dir", dir.toString())), CATALOG, 2)
                 .loading(URI.create("http://127.0.0.1:18081")).asInjector(2, Instant.parse("2026-12-02T05:00:00Z"));
-        for (RunSettings settings : java.util.List.of(interleaved, injector)) {
+        Files.writeString(dir.resolve("users.csv"), "user\nann\n");
+        Path requests = Files.writeString(dir.resolve("requests.json"), "{\"feeder\": \"users.csv\", \"requests\": ["
+                + "{\"name\": \"login\", \"method\": \"POST\", \"path\": \"/shop/login\", \"status\": 302, \"form\": {\"u\": \"#{user}\"}},"
+                + "{\"name\": \"order\", \"method\": \"POST\", \"path\": \"/shop/orders\", \"json\": {\"item\": 7}, \"weight\": 2}]}");
+        RunSettings userApp = RunSettings.from(Given.maven(Map.of("container", "tomcat", "app.war", Files.writeString(
+                dir.resolve("shop.war"), "PK").toString(), "app.contextPath", "/shop", "app.requests", requests.toString(),
+                "benchmarks.dir", dir.toString())), CATALOG, 2);
+        for (RunSettings settings : java.util.List.of(interleaved, injector, userApp)) {
             Path results = Files.createFile(dir.resolve(settings.runName() + ".json"));
             Path file = SettingsFile.write(settings, results, dir.resolve("meeting"));
             assertEquals(dir.resolve("settings").resolve(settings.runName() + ".json"), file, "in the results folder's settings/");
@@ -45,12 +52,12 @@ class SettingsFileTest {
     @Test
     void anythingButASettingsFileOfThisSchemaIsRefusedSayingWhat() throws Exception {
         Path future = Files.writeString(dir.resolve("future.settings.json"), "{ \"schema\" : 99 }");
-        assertEquals(future + " holds settings of schema 99; this version reads schema 1: it was written by another version"
+        assertEquals(future + " holds settings of schema 99; this version reads schema 2: it was written by another version"
                 + " of container-bench", assertThrows(SettingException.class, () -> SettingsFile.read(future)).getMessage());
-        Path broken = Files.writeString(dir.resolve("broken.settings.json"), "{ \"schema\" : 1, \"settings\" : [ ");
+        Path broken = Files.writeString(dir.resolve("broken.settings.json"), "{ \"schema\" : 2, \"settings\" : [ ");
         assertTrue(assertThrows(SettingException.class, () -> SettingsFile.read(broken)).getMessage()
                 .startsWith("cannot read the settings file " + broken));
-        Path empty = Files.writeString(dir.resolve("empty.settings.json"), "{ \"schema\" : 1 }");
+        Path empty = Files.writeString(dir.resolve("empty.settings.json"), "{ \"schema\" : 2 }");
         assertTrue(assertThrows(SettingException.class, () -> SettingsFile.read(empty)).getMessage().contains("is not a settings file"));
     }
 

@@ -14,14 +14,14 @@ import java.util.function.BooleanSupplier;
  * Waits until a target serves its application, before any load is sent to it: the login servlet
  * echoes a login, or a user's application answers its health request with the status expected.
  */
-public final class LoginProbe {
+public final class ReadyProbe {
 
     public static final String PATH = "/loginServlet";
 
     /** The study's request, as every injector sends it. */
     public static final String LOGIN = PATH + "?username=1&password=1";
 
-    private LoginProbe() {
+    private ReadyProbe() {
     }
 
     /** {@link #await(URI, AppRequests, Duration, BooleanSupplier)} for the login servlet. */
