@@ -37,10 +37,12 @@ class UserAppIT {
 
     @Test
     void aWarFromMavenCentralWithAGetAndPostMixGetsVerdictsOnEveryContainerThatDeploysIt() throws Exception {
-        // The demo's servlet answers GET only: a POST to it is answered 405 by every container, as the file expects.
+        // The demo's servlet answers GET only: a POST to it is answered 405 by every container, as the file
+        // expects. A feeder fills the query through Gatling as the check before the load filled it.
+        Files.writeString(Files.createDirectories(work).resolve("users.csv"), "user\nann\nbob\n");
         Path requests = requests("""
-                {"requests": [
-                  {"name": "hello", "path": "/demo/hello", "weight": 3},
+                {"feeder": "users.csv", "requests": [
+                  {"name": "hello", "path": "/demo/hello", "query": {"who": "#{user}"}, "weight": 3},
                   {"name": "post hello", "method": "POST", "path": "/demo/hello", "status": 405, "form": {"name": "ann"}},
                   {"name": "index", "path": "/demo/index.html"}
                 ]}""");
