@@ -2,7 +2,9 @@ package containerbench.measure;
 
 import containerbench.settings.BlockOrder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The load of one step turned by the clock from target to target: block k lasts from
@@ -67,7 +69,8 @@ public final class Rotation {
     private volatile Block current;
     private volatile long currentEndsNanos;
     private volatile boolean over;
-    private final List<String> requests;
+    // Each target's recorders of the mix's requests, shared by its blocks.
+    private final Map<Integer, List<TierRecorder>> parts;
 
     /**
      * @param tierIndex the tier's index in the plan, -1 for a warm-up
@@ -75,7 +78,8 @@ public final class Rotation {
      */
     Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, Cores cores,
             List<String> requests) {
-        this.requests = List.copyOf(requests);
+        this.parts = new HashMap<>();
+        targets.forEach(target -> parts.put(target.index(), TierRecorder.parts(requests, target.label(), users)));
         this.tier = tier;
         this.tierIndex = tierIndex;
         this.users = users;
@@ -164,7 +168,7 @@ public final class Rotation {
         int turn = index % targets.size();
         Target target = targets.get(order.round(round).get(turn));
         Block block = new Block(index, round, target.index(), target.request(),
-                new TierRecorder(target.request(), target.label(), users, requests));
+                new TierRecorder(target.request(), target.label(), users, parts.get(target.index())));
         blocks.add(block);
         atStart = reading;
         currentEndsNanos = startNanos + (index + 1) * blockNanos;

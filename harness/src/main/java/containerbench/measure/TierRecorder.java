@@ -1,6 +1,9 @@
 package containerbench.measure;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,13 +26,15 @@ public final class TierRecorder {
     private final String target;
     private final int users;
     // Response times of OK requests in ms, as Gatling measures them; up to an hour, 3 digits.
-    private final Histogram latency = new ConcurrentHistogram(Histograms.HIGHEST_MS, Histograms.DIGITS);
+    private final Histogram latency;
     private final LongAdder ok = new LongAdder();
     private final LongAdder ko = new LongAdder();
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     private final LongAccumulator firstSent = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator lastReceived = new LongAccumulator(Math::max, Long.MIN_VALUE);
     // With a mix of requests, each one's own figures as well, by its index in the mix; else empty.
+    // Shared by every block of one target in a tier, so that a HAR of many requests does not cost a
+    // histogram per request and block.
     private final List<TierRecorder> byRequest;
 
     /**
@@ -37,16 +42,30 @@ public final class TierRecorder {
      * @param target the label of the target it loads
      */
     public TierRecorder(String name, String target, int users) {
-        this(name, target, users, List.of(name));
+        this(name, target, users, List.of());
     }
 
-    /** @param requests the names of the requests of the mix: with several, each gets figures of its own */
-    public TierRecorder(String name, String target, int users, List<String> requests) {
+    /** @param byRequest the recorders of the mix's requests, {@link #parts}, or none for one request */
+    public TierRecorder(String name, String target, int users, List<TierRecorder> byRequest) {
+        this(name, target, users, byRequest, Histograms.DIGITS);
+    }
+
+    private TierRecorder(String name, String target, int users, List<TierRecorder> byRequest, int digits) {
         this.name = name;
         this.target = target;
         this.users = users;
-        this.byRequest = requests.size() == 1 ? List.of()
-                : requests.stream().map(request -> new TierRecorder(request, target, users)).toList();
+        this.byRequest = byRequest;
+        this.latency = new ConcurrentHistogram(Histograms.HIGHEST_MS, digits);
+    }
+
+    /**
+     * One recorder per request of a mix, for one target's tier: none for one request. Their
+     * latencies keep two significant digits (1%), enough for a request's percentiles, and a tenth
+     * of the memory of the tier's own.
+     */
+    public static List<TierRecorder> parts(List<String> requests, String target, int users) {
+        return requests.size() == 1 ? List.of()
+                : requests.stream().map(request -> new TierRecorder(request, target, users, List.of(), 2)).toList();
     }
 
     public String name() {
@@ -140,10 +159,12 @@ public final class TierRecorder {
         TierResult.Latency ms = okCount == 0 || !latencies ? null : Histograms.latency(merged);
         // Each request's TPS over the tier's loaded time, so that the parts add up to the whole.
         double loaded = seconds;
-        List<TierResult> parts = blocks.isEmpty() || blocks.get(0).byRequest.isEmpty() || !latencies ? null
-                : java.util.stream.IntStream.range(0, blocks.get(0).byRequest.size()).mapToObj(i -> combined(
-                        blocks.get(0).byRequest.get(i).name, target, users, blocks.stream().map(b -> b.byRequest.get(i)).toList(),
-                        true).over(loaded)).toList();
+        // Blocks of one target share their parts: each part counted once.
+        Set<List<TierRecorder>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<List<TierRecorder>> shared = blocks.stream().map(b -> b.byRequest).filter(p -> !p.isEmpty() && seen.add(p)).toList();
+        List<TierResult> parts = shared.isEmpty() || !latencies ? null
+                : java.util.stream.IntStream.range(0, shared.get(0).size()).mapToObj(i -> combined(shared.get(0).get(i).name,
+                        target, users, shared.stream().map(p -> p.get(i)).toList(), true).over(loaded)).toList();
         return new TierResult(name, target, users, requests, okCount, koCount, Decimals.two(seconds),
                 seconds == 0 ? 0 : Decimals.two(okCount / seconds),
                 requests == 0 ? 0 : Decimals.two(100.0 * koCount / requests), ms, reasons, List.of(),
