@@ -1,6 +1,6 @@
 package containerbench.calibrate;
 
-import containerbench.launch.ReadyProbe;
+import containerbench.settings.AppRequest;
 import containerbench.settings.SettingException;
 import containerbench.settings.TierPlan;
 import java.io.IOException;
@@ -48,7 +48,7 @@ record Wrk(List<String> prefix, int threads, URI base) {
     Result run(int users, int seconds) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of("wrk", "-t", Integer.toString(Math.min(users, threads)), "-c", Integer.toString(users),
-                "-d", seconds + "s", base + ReadyProbe.LOGIN));
+                "-d", seconds + "s", base + AppRequest.LOGIN.pathAndQuery(column -> null)));
         // Through bash, whose `times` then tells the CPU its child wrk used, to the millisecond.
         String script = command.stream().map(word -> "'" + word + "'").reduce((a, b) -> a + " " + b).orElseThrow()
                 + " && times";

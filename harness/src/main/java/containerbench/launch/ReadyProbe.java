@@ -16,10 +16,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class ReadyProbe {
 
-    public static final String PATH = "/loginServlet";
-
-    /** The study's request, as every injector sends it. */
-    public static final String LOGIN = PATH + "?username=1&password=1";
+    private static final String PATH = AppRequest.LOGIN.path();
 
     private ReadyProbe() {
     }

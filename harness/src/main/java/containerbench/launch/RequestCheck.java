@@ -18,8 +18,8 @@ import java.util.function.Function;
  */
 public final class RequestCheck {
 
-    /** What one request answered on every target, and how the answers differ. */
-    public record Checked(String request, List<Integer> statuses, List<Integer> bodyBytes, String difference) {
+    /** What one request answered on every target (statuses, body lengths in characters), and how the answers differ. */
+    public record Checked(String request, List<Integer> statuses, List<Integer> bodyLengths, String difference) {
     }
 
     private RequestCheck() {

@@ -88,7 +88,7 @@ final class RunRecord {
                 app.contextPath().isEmpty() ? "/" : app.contextPath(), app.requests().source(),
                 app.requests().requests().stream().map(r -> new RunResult.Request(r.name(), r.method(), r.path(), r.status(),
                         r.weight())).toList(),
-                checked.stream().map(c -> new RunResult.Check(c.request(), c.statuses(), c.bodyBytes(), c.difference())).toList());
+                checked.stream().map(c -> new RunResult.Check(c.request(), c.statuses(), c.bodyLengths(), c.difference())).toList());
     }
 
     /**
