@@ -90,26 +90,6 @@ public final class JettyServerTarget implements Container {
         Map<String, String> effective = new LinkedHashMap<>(knobs);
         // What threadpool.mod uses where nothing is given.
         effective.putIfAbsent("minThreads", "10");
-        return new Server() {
-            @Override
-            public int port() {
-                return listen;
-            }
-
-            @Override
-            public Map<String, String> effectiveSettings() {
-                return effective;
-            }
-
-            @Override
-            public Map<String, String> facts() {
-                return ServerFiles.serverFacts(process, "Eclipse Jetty " + version() + " (jetty-home) in " + base);
-            }
-
-            @Override
-            public void close() {
-                process.close();
-            }
-        };
+        return process.serving(listen, effective, "Eclipse Jetty " + version() + " (jetty-home) in " + base, Map.of());
     }
 }

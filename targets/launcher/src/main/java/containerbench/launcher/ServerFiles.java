@@ -9,9 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.OutputKeys;
@@ -129,14 +127,6 @@ public record ServerFiles(Path home, Path war, String version) {
         } else {
             Files.copy(war, folder.resolve("ROOT.war"));
         }
-    }
-
-    /** The facts every server reports: its JVM's process, for the harness to sample, and what it is. */
-    public static Map<String, String> serverFacts(ServerProcess process, String description) {
-        Map<String, String> facts = new TreeMap<>();
-        facts.put(TargetProtocol.SERVER_PID, Long.toString(process.jvmPid()));
-        facts.put("server", description);
-        return facts;
     }
 
     public static void copyTree(Path from, Path to) throws IOException {

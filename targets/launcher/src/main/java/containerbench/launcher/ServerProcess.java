@@ -20,6 +20,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -221,6 +222,39 @@ public final class ServerProcess implements AutoCloseable {
         }
         Optional<ProcessHandle> java = self.descendants().filter(ServerProcess::isJava).findFirst();
         return java.map(ProcessHandle::pid).orElse(self.pid());
+    }
+
+    /**
+     * The started server as its launcher reports it: its port, every knob as it holds them, and
+     * the facts every server reports (its JVM, for the harness to sample, and what it is) with any
+     * of its own. Closing it stops the server.
+     */
+    public Container.Server serving(int port, Map<String, String> effectiveSettings, String description,
+            Map<String, String> moreFacts) {
+        Map<String, String> facts = new TreeMap<>(moreFacts);
+        facts.put(TargetProtocol.SERVER_PID, Long.toString(jvmPid()));
+        facts.put("server", description);
+        return new Container.Server() {
+            @Override
+            public int port() {
+                return port;
+            }
+
+            @Override
+            public Map<String, String> effectiveSettings() {
+                return effectiveSettings;
+            }
+
+            @Override
+            public Map<String, String> facts() {
+                return facts;
+            }
+
+            @Override
+            public void close() {
+                ServerProcess.this.close();
+            }
+        };
     }
 
     /** The server's process group: the harness ends it if this launcher was killed before it could. */

@@ -80,27 +80,7 @@ public final class TomcatServerTarget implements Container {
         // What Tomcat uses where server.xml says nothing.
         effective.putIfAbsent("maxConnections", "8192");
         effective.putIfAbsent("keepAliveTimeout", knobs.get("connectionTimeout"));
-        return new Server() {
-            @Override
-            public int port() {
-                return listen;
-            }
-
-            @Override
-            public Map<String, String> effectiveSettings() {
-                return effective;
-            }
-
-            @Override
-            public Map<String, String> facts() {
-                return ServerFiles.serverFacts(process, "Apache Tomcat " + version() + " in " + base);
-            }
-
-            @Override
-            public void close() {
-                process.close();
-            }
-        };
+        return process.serving(listen, effective, "Apache Tomcat " + version() + " in " + base, Map.of());
     }
 
     /**

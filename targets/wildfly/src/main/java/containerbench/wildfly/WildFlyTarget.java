@@ -112,30 +112,8 @@ public final class WildFlyTarget implements Container {
         effective.putIfAbsent("ioThreads", Integer.toString(cores * 2));
         effective.putIfAbsent("requestParseTimeout", "none");
         effective.putIfAbsent("maxConnections", "unlimited");
-        return new Server() {
-            @Override
-            public int port() {
-                return ports.http();
-            }
-
-            @Override
-            public Map<String, String> effectiveSettings() {
-                return effective;
-            }
-
-            @Override
-            public Map<String, String> facts() {
-                Map<String, String> facts = ServerFiles.serverFacts(process, "WildFly " + version() + " in " + base);
-                facts.put("server.managementPort", Integer.toString(ports.management()));
-                facts.put("server.httpsPort", Integer.toString(ports.https()));
-                return facts;
-            }
-
-            @Override
-            public void close() {
-                process.close();
-            }
-        };
+        return process.serving(ports.http(), effective, "WildFly " + version() + " in " + base, Map.of(
+                "server.managementPort", Integer.toString(ports.management()), "server.httpsPort", Integer.toString(ports.https())));
     }
 
     /**
