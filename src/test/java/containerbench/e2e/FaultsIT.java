@@ -71,10 +71,11 @@ class FaultsIT {
     // What to kill to kill each target's server: the launcher JVM of an embedded container, the
     // server's own JVM of a standalone one (its launcher stays, and must notice).
     private static final Map<String, String> SERVER_PROCESS = Map.of("undertow", "TargetMain",
-            "tomcat-server", "org.apache.catalina.startup.Bootstrap", "wildfly", "jboss-modules.jar", "jetty-server", "start.jar jetty.home=");
+            "tomcat-server", "org.apache.catalina.startup.Bootstrap", "wildfly", "jboss-modules.jar", "jetty-server", "start.jar jetty.home=",
+            "liberty", "ws-server.jar");
 
     @ParameterizedTest
-    @ValueSource(strings = {"undertow", "tomcat-server", "wildfly", "jetty-server"})
+    @ValueSource(strings = {"undertow", "tomcat-server", "wildfly", "jetty-server", "liberty"})
     void aTargetKilledDuringATierEndsTheRunAtOnceAndKeepsItsFigures(String container) throws Exception {
         Path log = work.resolve("kill-" + container + ".log");
         Process maven = startLongRun(log, false, container);

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import java.util.zip.ZipEntry;
@@ -47,21 +48,21 @@ class UserAppIT {
                   {"name": "index", "path": "/demo/index.html"}
                 ]}""");
         Path log = work.resolve("mix.log");
-        assertEquals(0, run(log, "-Dcontainers=tomcat,jetty,tomcat-server,wildfly,jetty-server", "-Dapp.war=" + DEMO,
+        assertEquals(0, run(log, "-Dcontainers=tomcat,jetty,tomcat-server,wildfly,jetty-server,liberty", "-Dapp.war=" + DEMO,
                 "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=4", "-DblockSeconds=1",
                 "-DwarmupSeconds=1"), () -> Runs.tail(log));
         RunResult run = Runs.onlyRun(benchmarks).run();
         assertEquals(RunStatus.COMPLETE, run.status());
-        assertEquals(List.of("tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server"), run.targets().stream().map(RunResult.Target::label).toList());
+        assertEquals(List.of("tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server", "liberty"), run.targets().stream().map(RunResult.Target::label).toList());
         assertEquals(DEMO, run.app().coordinate());
         assertEquals(List.of("hello", "post hello", "index"), run.app().checks().stream().map(RunResult.Check::request).toList());
-        assertEquals(List.of(405, 405, 405, 405, 405), run.app().checks().get(1).statuses(), "checked once on every target");
+        assertEquals(Collections.nCopies(6, 405), run.app().checks().get(1).statuses(), "checked once on every target");
         for (TierResult tier : run.tiers()) {
             assertEquals(List.of("hello", "post hello", "index"), tier.byRequest().stream().map(TierResult::name).toList());
             assertEquals(tier.requests(), tier.byRequest().stream().mapToLong(TierResult::requests).sum(), "the parts add up: " + tier);
             assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
         }
-        assertEquals(4, run.comparisons().get(0).comparison().size(), "every other container against the first");
+        assertEquals(5, run.comparisons().get(0).comparison().size(), "every other container against the first");
         assertTrue(Files.readString(log).contains("'post hello' answered 405 on every target"), Runs.tail(log));
         assertFalse(Runs.anyAlive(marker), "no target left running");
     }

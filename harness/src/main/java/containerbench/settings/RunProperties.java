@@ -17,7 +17,7 @@ import java.util.TreeSet;
 public final class RunProperties {
 
     public static final Property CONTAINER = new Property("container", null,
-            "which target; the profile of the same name (`-Ptomcat`, `-Pundertow`, `-Pjetty`, `-Ptomcat-server`, `-Pwildfly`, `-Pjetty-server`) chooses it too. A mistyped profile"
+            "which target; the profile of the same name (`-Ptomcat`, `-Pundertow`, `-Pjetty`, `-Ptomcat-server`, `-Pwildfly`, `-Pjetty-server`, `-Pliberty`) chooses it too. A mistyped profile"
                     + " chooses none, and two container profiles at once are refused: the run stops saying so",
             "the name of a container under targets/");
 

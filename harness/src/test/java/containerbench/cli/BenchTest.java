@@ -90,7 +90,7 @@ class BenchTest {
     @Test
     void aRunWithoutAContainerOrWithABadValueStartsNothing() {
         assertEquals(2, bench("run", "--tiers", "100"));
-        assertTrue(err().contains("run needs --container NAME, one of jetty, jetty-server, tomcat, tomcat-server, undertow, wildfly"), err());
+        assertTrue(err().contains("run needs --container NAME, one of jetty, jetty-server, liberty, tomcat, tomcat-server, undertow, wildfly"), err());
         assertEquals(2, bench("run", "--container", "tomcat", "--tiers", "many"));
         assertTrue(err().contains("bad value --tiers=many: tiers accepts a comma-separated list"), err());
         assertEquals(2, bench("calibrate", "--container", "tomcat", "--target.url", "http://127.0.0.1:1"));

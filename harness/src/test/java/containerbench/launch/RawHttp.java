@@ -57,7 +57,8 @@ final class RawHttp {
 
     private static Answer parse(String raw) {
         int end = raw.indexOf("\r\n\r\n");
-        if (!raw.startsWith("HTTP/1.1 ") || end < 0) {
+        // Any HTTP version: a server may answer in the one the client asked for.
+        if (!raw.matches("(?s)HTTP/\\d\\.\\d \\d{3}.*") || end < 0) {
             return new Answer(-1, Map.of(), raw);
         }
         String[] lines = raw.substring(0, end).split("\r\n");

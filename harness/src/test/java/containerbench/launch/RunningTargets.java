@@ -48,7 +48,8 @@ final class RunningTargets implements AutoCloseable {
             "wildfly", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
             "undertow", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
             "jetty", Map.of("idleTimeout", "2000"),
-            "jetty-server", Map.of("idleTimeout", "2000"));
+            "jetty-server", Map.of("idleTimeout", "2000"),
+            "liberty", Map.of("readTimeout", "2000"));
 
     /** The container's port, started on first use with the default knobs but short timeouts. */
     int port(String container) throws Exception {

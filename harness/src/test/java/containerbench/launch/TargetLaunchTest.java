@@ -81,10 +81,11 @@ class TargetLaunchTest {
                 error.getMessage());
     }
 
-    /** Each standalone server and what its JVM's command line holds: Tomcat's main class, WildFly's module loader, Jetty's start.jar. */
+    /** Each standalone server and what its JVM's command line holds: Tomcat's main class, WildFly's module loader, Jetty's start.jar, Liberty's ws-server.jar. */
     static Stream<Arguments> standaloneServers() {
         return Stream.of(Arguments.of("tomcat-server", "org.apache.catalina.startup.Bootstrap"),
-                Arguments.of("wildfly", "jboss-modules.jar"), Arguments.of("jetty-server", "start.jar jetty.home="));
+                Arguments.of("wildfly", "jboss-modules.jar"), Arguments.of("jetty-server", "start.jar jetty.home="),
+                Arguments.of("liberty", "ws-server.jar"));
     }
 
     @ParameterizedTest

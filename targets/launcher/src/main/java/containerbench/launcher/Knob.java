@@ -21,10 +21,16 @@ public record Knob(String name, String defaultValue, String accepts, String desc
     }
 
     public static Knob integer(String name, Integer defaultValue, int min, String description) {
-        String accepts = "an integer >= " + min;
+        return integer(name, defaultValue, min, Integer.MAX_VALUE, description);
+    }
+
+    /** An integer the container refuses beyond {@code max}: refused here, before it starts, naming the range. */
+    public static Knob integer(String name, Integer defaultValue, int min, int max, String description) {
+        String accepts = max == Integer.MAX_VALUE ? "an integer >= " + min : "an integer from " + min + " to " + max;
         return new Knob(name, defaultValue == null ? null : defaultValue.toString(), accepts, description, value -> {
             try {
-                return Integer.parseInt(value) >= min;
+                int number = Integer.parseInt(value);
+                return number >= min && number <= max;
             } catch (NumberFormatException e) {
                 return false;
             }

@@ -14,6 +14,7 @@ class TargetOptionsTest {
     private static final List<Knob> KNOBS = List.of(
             Knob.integer("maxThreads", 512, 1, "threads"),
             Knob.integer("maxConnections", null, 1, "connections"),
+            Knob.integer("listenBacklog", 512, 0, 512, "backlog, refused by the container beyond 512"),
             Knob.bool("enableLookups", false, "lookups"),
             Knob.choice("protocol", "nio", List.of("nio", "nio2"), "connector"));
 
@@ -22,7 +23,7 @@ class TargetOptionsTest {
         TargetOptions options = TargetOptions.parse(new String[0], KNOBS);
         assertEquals("127.0.0.1", options.host());
         assertEquals(8080, options.port());
-        assertEquals(Map.of("maxThreads", "512", "enableLookups", "false", "protocol", "nio"), options.knobs());
+        assertEquals(Map.of("maxThreads", "512", "listenBacklog", "512", "enableLookups", "false", "protocol", "nio"), options.knobs());
         assertEquals(TargetOptions.Action.SERVE, options.action());
         assertFalse(options.watchStdin());
     }
@@ -55,6 +56,10 @@ class TargetOptionsTest {
         assertEquals("bad value for --maxThreads: '0'; it accepts an integer >= 1",
                 assertThrows(IllegalArgumentException.class,
                         () -> TargetOptions.parse(new String[] {"--maxThreads=0"}, KNOBS)).getMessage());
+        assertEquals("bad value for --listenBacklog: '1024'; it accepts an integer from 0 to 512",
+                assertThrows(IllegalArgumentException.class,
+                        () -> TargetOptions.parse(new String[] {"--listenBacklog=1024"}, KNOBS)).getMessage());
+        assertEquals("0", TargetOptions.parse(new String[] {"--listenBacklog=0"}, KNOBS).knobs().get("listenBacklog"));
         assertEquals("bad value for --protocol: 'apr'; it accepts one of nio, nio2",
                 assertThrows(IllegalArgumentException.class,
                         () -> TargetOptions.parse(new String[] {"--protocol=apr"}, KNOBS)).getMessage());

@@ -1,0 +1,110 @@
+package containerbench.liberty;
+
+import containerbench.launcher.Application;
+import containerbench.launcher.Container;
+import containerbench.launcher.Knob;
+import containerbench.launcher.ServerFiles;
+import containerbench.launcher.ServerProcess;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The login WAR at / (or a user's WAR at its context path) on Open Liberty as Maven Central ships
+ * it: a user directory of the run's own ({@code WLP_USER_DIR}) holds one server, whose server.xml
+ * enables {@code servlet-6.0} (and {@code localConnector-1.0}), names the endpoint, the knobs and the application, and whose
+ * jvm.options carries the target's JVM options; {@code bin/server run} starts it in the foreground,
+ * as an administrator runs it.
+ */
+public final class LibertyTarget implements Container {
+
+    private static final String SERVER = "bench";
+
+    private static final List<Knob> KNOBS = List.of(
+            // The study's thread and backlog settings, named as in server.xml.
+            Knob.integer("maxThreads", 512, 1, "threads of the server's one executor, <executor maxThreads> (Liberty's default -1: self-tuning)").as("threads"),
+            Knob.integer("coreThreads", null, 1, "threads the executor keeps, <executor coreThreads> (Liberty's default -1: chosen from the cores)"),
+            // Not in Liberty's tcpOptions reference, but read by its TCP channel, which refuses more than 512.
+            Knob.integer("listenBacklog", 512, 0, 512, "listen backlog, <tcpOptions listenBacklog> (Liberty's default 511; its TCP channel refuses more than 512)").as("backlog"),
+            Knob.integer("readTimeout", 30000, 1000, "ms a connection may wait for a request's bytes, <httpOptions readTimeout>, in whole seconds (the study's connectionTimeout; Liberty's default 60000)").as("idleTimeout"),
+            // As Tomcat's keepAliveTimeout follows its connectionTimeout unless given.
+            Knob.integer("persistTimeout", null, 1000, "ms a kept-alive connection may wait for its next request, <httpOptions persistTimeout>, in whole seconds (default: readTimeout; Liberty's own 30000)"));
+
+    // Liberty logs CWWKF0011I once its features and applications have started. An application that
+    // fails logs CWWKZ0002E (an exception while starting it) or CWWKZ0004E (it did not start); an
+    // endpoint that cannot be built or bound logs CWWKO0029E or CWWKO0221E, and the server would
+    // still call itself ready.
+    private static final ServerProcess.Readiness STARTED = new ServerProcess.Readiness.Logged("CWWKF0011I",
+            List.of("CWWKZ0002E", "CWWKZ0004E", "CWWKO0029E", "CWWKO0221E"), List.of("[ERROR   ]"));
+
+    private final ServerFiles files = ServerFiles.of("containerbench/liberty.properties");
+
+    @Override
+    public String name() {
+        return "liberty";
+    }
+
+    @Override
+    public String version() {
+        return files.version();
+    }
+
+    @Override
+    public List<Knob> knobs() {
+        return KNOBS;
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        int listen = ServerProcess.freePort(host, port);
+        files.require(name());
+        Map<String, String> effective = new LinkedHashMap<>(knobs);
+        effective.putIfAbsent("persistTimeout", knobs.get("readTimeout"));
+        Path home = files.home();
+        Path userDir = ServerFiles.newBase(name(), dir -> {
+            Path server = Files.createDirectories(dir.resolve("servers").resolve(SERVER));
+            Path apps = Files.createDirectories(server.resolve("apps"));
+            files.deploy(application, apps);
+            String archive = application instanceof Application.War war ? war.deployedName() : "ROOT.war";
+            String contextRoot = application instanceof Application.War war && !war.contextPath().isEmpty() ? war.contextPath() : "/";
+            Files.writeString(server.resolve("server.xml"), serverXml(host, listen, effective, archive, contextRoot));
+            // This launcher's JVM options (-Dtarget.jvmArgs) belong to the server's JVM, one per line.
+            Files.write(server.resolve("jvm.options"), ManagementFactory.getRuntimeMXBean().getInputArguments());
+        });
+        // What Liberty uses where server.xml says nothing.
+        effective.putIfAbsent("coreThreads", "-1");
+        ServerProcess process = ServerProcess.start(List.of(home.resolve("bin").resolve("server").toString(), "run", SERVER),
+                userDir, Map.of("WLP_USER_DIR", userDir.toString(), "JAVA_HOME", System.getProperty("java.home")), STARTED);
+        return process.serving(listen, effective, "Open Liberty " + version() + " (servlet-6.0) in " + userDir, Map.of());
+    }
+
+    /**
+     * The server's whole configuration: what is not written here is Liberty's default. Beside the
+     * servlet feature, localConnector-1.0 (JMX for local tools), nothing on a request's path: without
+     * it Liberty makes its MBean server lazily, through a builder class that only its own class loader
+     * sees, and the harness's JMX attach (heap figures) fails with a ClassNotFoundException.
+     */
+    private static String serverXml(String host, int port, Map<String, String> knobs, String archive, String contextRoot) {
+        // coreThreads only when given: Liberty's default is no number (-1, chosen from the cores).
+        String coreThreads = knobs.containsKey("coreThreads") ? " coreThreads=" + attribute(knobs.get("coreThreads")) : "";
+        return """
+                <server description="container-bench">
+                  <featureManager><feature>servlet-6.0</feature><feature>localConnector-1.0</feature></featureManager>
+                  <httpEndpoint id="defaultHttpEndpoint" host=%s httpPort="%d" httpsPort="-1">
+                    <tcpOptions listenBacklog=%s/>
+                    <httpOptions readTimeout="%sms" persistTimeout="%sms"/>
+                  </httpEndpoint>
+                  <executor maxThreads=%s%s/>
+                  <webApplication location=%s contextRoot=%s/>
+                </server>
+                """.formatted(attribute(host), port, attribute(knobs.get("listenBacklog")), knobs.get("readTimeout"), knobs.get("persistTimeout"),
+                attribute(knobs.get("maxThreads")), coreThreads, attribute(archive), attribute(contextRoot));
+    }
+
+    private static String attribute(String value) {
+        return '"' + value.replace("&", "&amp;").replace("<", "&lt;").replace("\"", "&quot;") + '"';
+    }
+}
