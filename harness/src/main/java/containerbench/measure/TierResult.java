@@ -26,7 +26,7 @@ public record TierResult(String name, String target, int users, long requests, l
         long startMillis, long endMillis, TierResources resources, boolean overloaded, List<TierResult> byRequest) {
 
     /** The figures of one request of a mix: its TPS over the {@code seconds} its whole tier was loaded. */
-    TierResult over(double tierSeconds) {
+    public TierResult over(double tierSeconds) {
         return new TierResult(name, target, users, requests, ok, ko, Decimals.two(tierSeconds),
                 tierSeconds == 0 ? 0 : Decimals.two(ok / tierSeconds), failurePercent, latencyMs, failures, failureExamples,
                 startMillis, endMillis, resources, overloaded, byRequest);

@@ -78,7 +78,7 @@ public final class RunMerge {
                 .description(launcher.description() + ", " + parts.size() + " injectors merged").startedAt(started)
                 .finishedAt(finished).plan(first.plan()).cpuLimit(launcher.cpuLimit()).injector(first.injector())
                 .environment(launcher.environment()).sampling(launcher.sampling()).warmups(warmups).settling(launcher.settling())
-                .tiers(tiers).answeredAfterRun(launcher.answeredAfterRun()).injection(injection).build();
+                .tiers(tiers).answeredAfterRun(launcher.answeredAfterRun()).injection(injection).app(launcher.app()).build();
     }
 
     /**
@@ -116,6 +116,8 @@ public final class RunMerge {
         same(parts, "the plan (tiers, seconds, warm-up)", RunResult::plan);
         same(parts, "the container", RunResult::container);
         same(parts, "the tiers run", run -> run.tiers().stream().map(TierResult::name).toList());
+        same(parts, "the application (-Dapp.war, -Dapp.requests)", run -> run.app() == null ? null
+                : List.of(String.valueOf(run.app().war()), String.valueOf(run.app().contextPath()), run.app().mix()));
         int count = first.injection().count();
         List<Integer> indexes = parts.stream().map(run -> run.injection().index()).toList();
         for (int index = 0; index < count; index++) {
@@ -154,7 +156,10 @@ public final class RunMerge {
                 .orElseThrow(() -> new MismatchException(run.runId() + " has no tier " + name));
     }
 
-    /** One tier of all injectors; the target's resources from the injector that launched it. */
+    /**
+     * One tier of all injectors; the target's resources from the injector that launched it. With a
+     * mix of requests, each request merged the same way, its TPS over the merged tier's window.
+     */
     static TierResult merged(List<TierResult> same, TierResult launcher) {
         long ok = 0;
         long ko = 0;
@@ -182,10 +187,21 @@ public final class RunMerge {
         }
         long requests = ok + ko;
         double seconds = requests == 0 ? 0 : Math.max(1, end - start) / 1000.0;
+        List<TierResult> byRequest = null;
+        if (same.stream().allMatch(tier -> tier.byRequest() != null)) {
+            byRequest = launcher.byRequest().stream().map(part -> merged(same.stream().map(tier -> partNamed(tier, part.name()))
+                    .toList(), part).over(seconds)).toList();
+        }
         return new TierResult(launcher.name(), launcher.target(), users, requests, ok, ko, Decimals.two(seconds),
                 seconds == 0 ? 0 : Decimals.two(ok / seconds), requests == 0 ? 0 : Decimals.two(100.0 * ko / requests),
                 Histograms.latency(latencies), failures, examples, requests == 0 ? 0 : start, requests == 0 ? 0 : end,
-                resources(same, launcher, ok), overloaded, null);
+                resources(same, launcher, ok), overloaded, byRequest);
+    }
+
+    private static TierResult partNamed(TierResult tier, String request) {
+        return tier.byRequest().stream().filter(part -> part.name().equals(request)).findFirst()
+                .orElseThrow(() -> new MismatchException("the runs differ in the requests of the mix: " + tier.name()
+                        + " of one has no request '" + request + "'"));
     }
 
     /**

@@ -93,6 +93,46 @@ class RunMergeTest {
         assertNull(merged.injection().index());
     }
 
+    /** A tier of a two-request mix: the whole and its parts, "get" and "post", over the same window. */
+    private static TierResult mixed(long[] get, long[] post, long start, long end) {
+        long[] all = java.util.stream.LongStream.concat(java.util.Arrays.stream(get), java.util.Arrays.stream(post)).toArray();
+        TierResult whole = tier("100 users", 50, all, start, end, Map.of());
+        TierResult getPart = tier("get", 50, get, start, end, Map.of()).over(whole.seconds());
+        TierResult postPart = tier("post", 50, post, start, end, Map.of()).over(whole.seconds());
+        return new TierResult(whole.name(), whole.target(), whole.users(), whole.requests(), whole.ok(), whole.ko(), whole.seconds(),
+                whole.tps(), whole.failurePercent(), whole.latencyMs(), whole.failures(), whole.failureExamples(), start, end, null,
+                false, List.of(getPart, postPart));
+    }
+
+    @Test
+    void eachRequestOfAMixIsMergedAsTheTierIs() {
+        long[] get0 = latencies(30_000, 1);
+        long[] post0 = latencies(10_000, 2);
+        long[] get1 = latencies(20_000, 3);
+        long[] post1 = latencies(7_000, 4);
+        RunResult merged = RunMerge.merge(List.of(run(0, 2, START, List.of(mixed(get0, post0, 1_000, 16_000))),
+                run(1, 2, START, List.of(mixed(get1, post1, 1_010, 16_010)))), "m", 1000);
+
+        TierResult tier = merged.tiers().get(0);
+        assertEquals(List.of("get", "post"), tier.byRequest().stream().map(TierResult::name).toList());
+        assertEquals(50_000, tier.byRequest().get(0).ok(), "each request's responses of both injectors");
+        assertEquals(17_000, tier.byRequest().get(1).ok());
+        assertEquals(tier.ok(), tier.byRequest().stream().mapToLong(TierResult::ok).sum(), "the parts add up to the tier");
+        assertEquals(tier.seconds(), tier.byRequest().get(1).seconds(), "a request's TPS over the merged tier's window");
+        assertEquals(Math.round(17_000 / tier.seconds() * 100) / 100.0, tier.byRequest().get(1).tps(), 0.01);
+        Histogram post = Histograms.empty();
+        java.util.stream.LongStream.concat(java.util.Arrays.stream(post0), java.util.Arrays.stream(post1)).forEach(post::recordValue);
+        assertEquals(post.getValueAtPercentile(99), tier.byRequest().get(1).latencyMs().p99(), "its percentiles from both histograms");
+
+        TierResult renamed = mixed(get1, post1, 1_010, 16_010);
+        renamed = new TierResult(renamed.name(), renamed.target(), renamed.users(), renamed.requests(), renamed.ok(), renamed.ko(),
+                renamed.seconds(), renamed.tps(), renamed.failurePercent(), renamed.latencyMs(), renamed.failures(),
+                renamed.failureExamples(), renamed.startMillis(), renamed.endMillis(), null, false,
+                List.of(renamed.byRequest().get(0), tier("put", 50, post1, 1_010, 16_010, Map.of())));
+        assertRefused("no request 'post'", run(0, 2, START, List.of(mixed(get0, post0, 1_000, 16_000))),
+                run(1, 2, START, List.of(renamed)));
+    }
+
     @Test
     void tierWindowsFurtherApartThanTheToleranceAreNamed() {
         long[] some = latencies(1000, 1);
