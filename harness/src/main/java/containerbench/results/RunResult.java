@@ -136,7 +136,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
     /**
      * One target's warm-up.
      *
-     * @param settled whether an auto warm-up saw three windows in a row agree within ±5%; {@code null} for a fixed warm-up
+     * @param settled whether an auto warm-up saw three windows in a row agree within ±5% (TPS and CPU per response); {@code null} for a fixed warm-up
      */
     public record Settling(String target, int seconds, Boolean settled) {
     }

@@ -48,7 +48,7 @@ public final class RunProperties {
     // warm-up and 64,531 after), so each is warmed until it is steady.
     public static final Property WARMUP_SECONDS = new Property("warmupSeconds", "30 (auto with several containers)",
             "warm-up before the tiers, counted in no tier (0 skips it); `auto` warms each target for at least 30 s, then"
-                    + " in 5 s windows until three in a row agree within ±5% of their mean, or until `warmupMaxSeconds`",
+                    + " in 5 s windows until three in a row agree within ±5% of their mean in TPS and in CPU per response, or until `warmupMaxSeconds`",
             "a whole number of seconds >= 0 (0 skips the warm-up), or auto");
 
     public static final Property WARMUP_MAX_SECONDS = new Property("warmupMaxSeconds", "120",
