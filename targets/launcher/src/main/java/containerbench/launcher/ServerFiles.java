@@ -86,16 +86,42 @@ public record ServerFiles(Path home, Path war, String version) {
 
     /**
      * {@link #newBase(String)}, filled by {@code writer}: the server's configuration, edited for the
-     * run, and the WAR. The directory is deleted again if writing it fails.
+     * run, and the WAR. The directory is deleted again if writing it fails, or if the launcher is
+     * stopped meanwhile (the harness giving up on a slow start): then the commands the writer runs
+     * (the Jetty distribution's {@code start.jar --add-modules}), this launcher's only children
+     * before the server starts, are killed first, so that none of them outlives it or writes the
+     * directory again once it is deleted.
      */
     public static Path newBase(String name, BaseWriter writer) throws Exception {
         Path base = newBase(name);
+        Thread stopped = new Thread(() -> {
+            List<ProcessHandle> children = ProcessHandle.current().children().toList();
+            children.forEach(ProcessHandle::destroyForcibly);
+            children.forEach(child -> child.onExit().join());
+            deleteQuietly(base);
+        }, "base-cleanup");
+        Runtime.getRuntime().addShutdownHook(stopped);
         try {
             writer.write(base);
             return base;
         } catch (Exception e) {
             deleteTree(base);
             throw e;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopped);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs, or has run: it cleans up
+            }
+        }
+    }
+
+    /** Deletes a directory, saying on standard error what could not be deleted rather than failing. */
+    static void deleteQuietly(Path dir) {
+        try {
+            deleteTree(dir);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("cannot delete " + dir + ": " + e);
         }
     }
 

@@ -310,11 +310,7 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     private void deleteDirectory() {
-        try {
-            ServerFiles.deleteTree(directory);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("cannot delete " + directory + ": " + e);
-        }
+        ServerFiles.deleteQuietly(directory);
     }
 
     /** Sends a signal to every process of the group, whose id is the server's (it was made the leader). */
