@@ -146,13 +146,15 @@ public record ServerFiles(Path home, Path war, String version) {
     /**
      * Puts the application's archive into a server's deployment folder: the login WAR as ROOT.war,
      * a user's WAR under the name its context path gives ({@link Application.War#deployedName()}).
+     * Returns the archive's name there.
      */
-    public void deploy(Application application, Path folder) throws IOException {
+    public String deploy(Application application, Path folder) throws IOException {
         if (application instanceof Application.War user) {
             Files.copy(user.file(), folder.resolve(user.deployedName()));
-        } else {
-            Files.copy(war, folder.resolve("ROOT.war"));
+            return user.deployedName();
         }
+        Files.copy(war, folder.resolve("ROOT.war"));
+        return "ROOT.war";
     }
 
     public static void copyTree(Path from, Path to) throws IOException {

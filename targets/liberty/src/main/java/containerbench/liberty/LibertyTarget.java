@@ -67,8 +67,7 @@ public final class LibertyTarget implements Container {
         Path userDir = ServerFiles.newBase(name(), dir -> {
             Path server = Files.createDirectories(dir.resolve("servers").resolve(SERVER));
             Path apps = Files.createDirectories(server.resolve("apps"));
-            files.deploy(application, apps);
-            String archive = application instanceof Application.War war ? war.deployedName() : "ROOT.war";
+            String archive = files.deploy(application, apps);
             String contextRoot = application instanceof Application.War war && !war.contextPath().isEmpty() ? war.contextPath() : "/";
             Files.writeString(server.resolve("server.xml"), serverXml(host, listen, effective, archive, contextRoot));
             // This launcher's JVM options (-Dtarget.jvmArgs) belong to the server's JVM, one per line.
