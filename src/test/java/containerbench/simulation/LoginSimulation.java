@@ -2,6 +2,7 @@ package containerbench.simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.pause;
@@ -9,6 +10,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import containerbench.measure.Arrivals;
 import containerbench.measure.RequestMix;
 import containerbench.measure.Rotation;
 import containerbench.measure.Step;
@@ -27,9 +29,11 @@ import java.util.List;
 
 /**
  * The study's benchmark: the loginServlet under tiers of concurrent users, each user looping the
- * login with no think time over its own keep-alive connection, like ab; with several containers,
- * each tier's users turn from one to the next block by block. Run with {@code mvn gatling:test
- * -Ptomcat}, or {@code -Ptomcat,undertow}; docs/properties.md lists every property.
+ * login with no think time over its own keep-alive connection, like ab; or with {@code -Dmodel=open}
+ * under tiers of arrivals per second, each arrival one login over a shared pool of keep-alive
+ * connections, timed from when it was due. With several containers each tier turns from one to the
+ * next block by block. Run with {@code mvn gatling:test -Ptomcat}, or {@code -Ptomcat,undertow};
+ * docs/properties.md lists every property.
  */
 public final class LoginSimulation extends Simulation {
 
@@ -45,7 +49,7 @@ public final class LoginSimulation extends Simulation {
 
     {
         // Sequential: each step starts when every user of the one before has finished.
-        List<PopulationBuilder> steps = run.steps().stream().map(this::users).toList();
+        List<PopulationBuilder> steps = run.steps().stream().map(step -> step.open() ? arrivals(step) : users(step)).toList();
         PopulationBuilder chain = steps.get(steps.size() - 1);
         for (int i = steps.size() - 2; i >= 0; i--) {
             chain = steps.get(i).andThen(chain);
@@ -76,13 +80,34 @@ public final class LoginSimulation extends Simulation {
     private PopulationBuilder users(Step step) {
         Rotation rotation = step.rotation();
         ChainBuilder load = asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
-                .doIf(session -> session.contains(BLOCK)).then(send()));
+                .doIf(session -> session.contains(BLOCK)).then(send(null)));
         // With several injectors every one starts the step at the same instant, once all are ready.
         return scenario(step.scenario()).asLongAs(session -> run.waitingForOthers()).on(pause(Duration.ofMillis(50)))
                 .pause(session -> step.delay(System.currentTimeMillis())).exec(load).injectOpen(atOnceUsers(step.users()));
     }
 
+    /**
+     * An open step: arrivals at the step's rate for as long as its rotation turns, each one login to
+     * the block current as it arrives, timed from its due time; an arrival beyond maxInFlight fails
+     * unsent. Connections are shared by all arrivals, as a service's HTTP client pools them: reused
+     * while idle, one more opened when all are busy. A capacity search stops once it has found all.
+     */
+    private PopulationBuilder arrivals(Step step) {
+        Arrivals arrivals = step.arrivals();
+        return scenario(step.scenario()).exec(stopLoadGeneratorIf("the capacity search is over", session -> run.searched()))
+                .exec(session -> arrive(step, session)).doIf(session -> session.contains(BLOCK)).then(send(arrivals))
+                .injectOpen(constantUsersPerSec(arrivals.rate()).during(step.rotation().mostSeconds()))
+                .protocols(protocol.shareConnections());
+    }
+
+    private static Session arrive(Step step, Session session) {
+        Rotation.Block block = step.rotation().current();
+        long due = block == null ? Arrivals.NOT_SENT : step.arrivals().arrive(block.recorder());
+        return due == Arrivals.NOT_SENT ? session : session.set(BLOCK, block).set(DUE, due);
+    }
+
     private static final String BLOCK = "block";
+    private static final String DUE = "due";
 
     /** The block this request goes to; the session is copied only when the block changes, not at every request. */
     private static Session turn(Rotation rotation, Session session) {
@@ -100,17 +125,22 @@ public final class LoginSimulation extends Simulation {
     /**
      * One request, named so that Gatling's report shows each tier (and target) as a request; the run
      * stops at once (results and report still written) when a target JVM has died.
+     *
+     * @param arrivals an open step's schedule, which times the request from its due time; {@code null} for users
      */
-    private ChainBuilder send() {
+    private ChainBuilder send(Arrivals arrivals) {
         ChainBuilder stopIfTargetDied = stopLoadGeneratorIf("a target died", session -> run.targetDied());
         boolean recording = run.settings().recording();
         return stopIfTargetDied.exec(requests.chain(run.baseUrls().stream().map(Object::toString).toList(),
                 session -> block(session).target(), session -> block(session).request(), recording,
-                recording ? (session, request) -> record(block(session).recorder(), session, request) : null));
+                recording ? (session, request) -> record(block(session).recorder(), session, request, arrivals) : null));
     }
 
-    private static Session record(TierRecorder tier, Session session, int request) {
+    private static Session record(TierRecorder tier, Session session, int request, Arrivals arrivals) {
         long now = System.currentTimeMillis();
+        if (arrivals != null) {
+            arrivals.answered(tier, session.getLong(DUE), !session.isFailed());
+        }
         if (!session.isFailed()) {
             tier.ok(now, session.getInt(RequestMix.RESPONSE_TIME), request);
         } else if (session.contains(RequestMix.STATUS)) {

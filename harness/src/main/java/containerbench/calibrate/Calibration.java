@@ -46,6 +46,9 @@ public record Calibration(String container, String startedAt, String targetCpus,
      * {@code benchmarks.dir/calibration}; returns that file.
      */
     public static Path run(RunSettings settings, TargetCatalog catalog, int machineCpus) throws IOException, InterruptedException {
+        if (settings.plan().arrivesAtRates()) {
+            return OpenCalibration.run(settings, catalog);
+        }
         Wrk.require();
         TierPlan plan = settings.plan();
         CpuPlacement placement = settings.placement();
@@ -102,7 +105,7 @@ public record Calibration(String container, String startedAt, String targetCpus,
      * warm-up, since a cold Gatling JVM is slower than a warm one, as the target is. Started on the
      * injector's CPUs, as a study's cells are.
      */
-    private static RunResult gatling(Path dir, RunSettings settings, TargetCatalog catalog, URI base)
+    static RunResult gatling(Path dir, RunSettings settings, TargetCatalog catalog, URI base)
             throws IOException, InterruptedException {
         System.out.println("[calibrate] now Gatling, same tiers, same target");
         RunSettings against = settings.loading(base).writingTo(dir);

@@ -3,6 +3,9 @@ package containerbench.cli;
 import static containerbench.settings.RunProperties.BENCHMARKS_DIR;
 import static containerbench.settings.RunProperties.CONTAINER;
 import static containerbench.settings.RunProperties.INJECTOR_CPUS;
+import static containerbench.settings.RunProperties.MAX_IN_FLIGHT;
+import static containerbench.settings.RunProperties.MODEL;
+import static containerbench.settings.RunProperties.RATES;
 import static containerbench.settings.RunProperties.TARGET_CPUS;
 import static containerbench.settings.RunProperties.TARGET_CPU_LIMIT;
 import static containerbench.settings.RunProperties.TARGET_CPU_PERIOD_MS;
@@ -28,7 +31,7 @@ import java.util.List;
 /** {@code ./bench calibrate}: Gatling against wrk on one target, to tell whether the injector is the limit. */
 final class CalibrateCommand implements Command {
 
-    private static final List<Property> OPTIONS = List.of(CONTAINER, TIERS, TIER_SECONDS, WARMUP_SECONDS, WARMUP_USERS,
+    private static final List<Property> OPTIONS = List.of(CONTAINER, TIERS, MODEL, RATES, MAX_IN_FLIGHT, TIER_SECONDS, WARMUP_SECONDS, WARMUP_USERS,
             TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS, INJECTOR_CPUS,
             BENCHMARKS_DIR);
 
@@ -48,12 +51,15 @@ final class CalibrateCommand implements Command {
                 "Starts one target, warms it up with wrk, then runs every tier with wrk, with this project's simulation",
                 "(started on the injector's CPUs) and with wrk again, and prints Gatling's TPS as a share of the mean of",
                 "the two wrk runs, with each injector's CPU per request. Needs wrk (apt-get install wrk).",
+                "With --model open: every rate with a constant-rate client timed as wrk2 times (from each request's due",
+                "time), then the open simulation, then the client again, and their p50 and p99 side by side.",
                 "Exit status 0 when done, 1 when a run failed, 2 for a bad option.", "", "options:"));
         help.addAll(Help.options(OPTIONS));
         help.add("");
         help.addAll(Help.knobs());
         help.addAll(List.of("", "example:",
-                "  ./bench calibrate --container tomcat --tiers 100,200,500 --target.cpus 0 --injector.cpus 1"));
+                "  ./bench calibrate --container tomcat --tiers 100,200,500 --target.cpus 0 --injector.cpus 1",
+                "  ./bench calibrate --container tomcat --model open --rates 1000,2000,4000"));
         return help;
     }
 

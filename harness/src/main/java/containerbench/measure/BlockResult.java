@@ -19,20 +19,27 @@ package containerbench.measure;
  *     block; -1 where unknown
  * @param injectorLimited Gatling used nearly all the CPU it could have had ({@link InjectorLimit})
  * @param latencyHistogram the block's response times of OK responses ({@link Histograms}), or {@code null}
+ * @param open an open block's rates, latency from each request's due time and the injector's lateness;
+ *     {@code null} for a closed one (schema 9). A block whose injector fell behind is {@code injectorLimited} too
  */
 public record BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis,
         long requests, long ok, long ko, double tps, double targetCpuMicrosPerResponse, double injectorCpuPercent,
-        double machineBusyPercent, double machineStealPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram) {
+        double machineBusyPercent, double machineStealPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram,
+        OpenFigures open) {
 
-    /** The same block with its response times. */
-    public BlockResult withLatencies(String histogram) {
+    /**
+     * The same block with its response times and, for an open block, its own figures, read once its
+     * last requests are in: a slow request of a block's last moments lands after the block has turned.
+     */
+    public BlockResult withLatencies(String histogram, OpenFigures figures) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent, injectorLimited, histogram);
+                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent,
+                injectorLimited || figures != null && figures.injectorLate(), histogram, figures);
     }
 
     /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */
     public BlockResult withInjectorLimited(boolean limited) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent, limited, latencyHistogram);
+                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent, limited, latencyHistogram, open);
     }
 }

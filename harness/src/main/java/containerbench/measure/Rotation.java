@@ -71,13 +71,17 @@ public final class Rotation {
     private volatile boolean over;
     // Each target's recorders of the mix's requests, shared by its blocks.
     private final Map<Integer, List<TierRecorder>> parts;
+    // An open step's blocks record due times too; its users are then its rate.
+    private final boolean open;
 
     /**
      * @param tierIndex the tier's index in the plan, -1 for a warm-up
      * @param requests the names of the requests of the mix, which each block's figures are broken down by
+     * @param open whether it turns an open step, whose users are its rate
      */
     Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, Cores cores,
-            List<String> requests) {
+            List<String> requests, boolean open) {
+        this.open = open;
         this.parts = new HashMap<>();
         targets.forEach(target -> parts.put(target.index(), TierRecorder.parts(requests, target.label(), users)));
         this.tier = tier;
@@ -168,7 +172,7 @@ public final class Rotation {
         int turn = index % targets.size();
         Target target = targets.get(order.round(round).get(turn));
         Block block = new Block(index, round, target.index(), target.request(),
-                new TierRecorder(target.request(), target.label(), users, parts.get(target.index())));
+                new TierRecorder(target.request(), target.label(), users, parts.get(target.index()), open));
         blocks.add(block);
         atStart = reading;
         currentEndsNanos = startNanos + (index + 1) * blockNanos;
@@ -208,7 +212,7 @@ public final class Rotation {
                 figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse, Decimals.two(injectorPercent),
                 host == null ? -1 : host.busyPercent(), host == null ? -1 : host.stealPercent(), waitingMillis < 0 || targets.size() < 2 ? -1
                         : Decimals.two(waitingMillis / 10.0 / seconds),
-                InjectorLimit.limited(injectorPercent, cores.injector(), idlePercent), null));
+                InjectorLimit.limited(injectorPercent, cores.injector(), idlePercent), null, null));
         closedBlocks.add(block);
     }
 
@@ -236,7 +240,20 @@ public final class Rotation {
     public synchronized List<BlockResult> blocksWithLatencies() {
         List<BlockResult> all = new ArrayList<>();
         for (int i = 0; i < closed.size(); i++) {
-            all.add(closed.get(i).withLatencies(closedBlocks.get(i).recorder().latencyHistogram()));
+            TierRecorder recorder = closedBlocks.get(i).recorder();
+            all.add(closed.get(i).withLatencies(recorder.latencyHistogram(), recorder.open()));
+        }
+        return all;
+    }
+
+    /**
+     * The blocks measured so far with an open step's figures, complete once the step is over and its
+     * last requests are in, without histograms: what a capacity search decides on.
+     */
+    public synchronized List<BlockResult> openBlocks() {
+        List<BlockResult> all = new ArrayList<>();
+        for (int i = 0; i < closed.size(); i++) {
+            all.add(closed.get(i).withLatencies(null, closedBlocks.get(i).recorder().openFigures()));
         }
         return all;
     }

@@ -10,11 +10,19 @@ import java.util.List;
  *
  * @param scenario the step's own name, as Gatling's scenarios need one each
  * @param tier the tier's index in the plan, or -1 for a warm-up
- * @param target the target a warm-up loads, by its index in the run; 0 for a tier
+ * @param target the target a warm-up loads, by its index in the run; 0 for a tier, -1 for the injector's
+ *     warm-up before open tiers, which turns between all targets
  * @param start when several injectors share the run, the instant all of them start their load; else {@code null}
  * @param offsetMillis with a {@code start}, how long after it this step's users start on every injector
+ * @param arrivals an open tier's schedule of arrivals, {@code users} being its rate; {@code null} for users looping
  */
-public record Step(String scenario, int users, int tier, int target, Rotation rotation, LoadStart start, long offsetMillis) {
+public record Step(String scenario, int users, int tier, int target, Rotation rotation, LoadStart start, long offsetMillis,
+        Arrivals arrivals) {
+
+    /** Users looping: a warm-up, or a tier of a closed workload. */
+    public Step(String scenario, int users, int tier, int target, Rotation rotation, LoadStart start, long offsetMillis) {
+        this(scenario, users, tier, target, rotation, start, offsetMillis, null);
+    }
 
     /** How long its users wait before they start, from now: none unless several injectors share the run. */
     public Duration delay(long nowMillis) {
@@ -23,6 +31,11 @@ public record Step(String scenario, int users, int tier, int target, Rotation ro
 
     public boolean warmup() {
         return tier < 0;
+    }
+
+    /** Whether its load arrives at a rate (an open tier) rather than from users looping. */
+    public boolean open() {
+        return arrivals != null;
     }
 
     /** The request names Gatling's report shows the step under: "100 users"; "100 users tomcat", "100 users undertow". */

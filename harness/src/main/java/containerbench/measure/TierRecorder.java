@@ -22,6 +22,9 @@ public final class TierRecorder {
     /** Reason recorded for a request that got no HTTP response at all (refused, reset, timed out). */
     public static final String NO_RESPONSE = "no response";
 
+    /** Reason recorded for an open workload's arrival that found {@code maxInFlight} requests outstanding. */
+    public static final String NOT_SENT = "not sent (maxInFlight)";
+
     private final String name;
     private final String target;
     private final int users;
@@ -36,6 +39,10 @@ public final class TierRecorder {
     // Shared by every block of one target in a tier, so that a HAR of many requests does not cost a
     // histogram per request and block.
     private final List<TierRecorder> byRequest;
+    // An open workload's: time from each request's due time, and how late each left, in µs; else null.
+    private final Histogram corrected;
+    private final Histogram lateness;
+    private final LongAdder notSent = new LongAdder();
 
     /**
      * @param name the tier's name, also the request name Gatling's report shows it under
@@ -47,15 +54,24 @@ public final class TierRecorder {
 
     /** @param byRequest the recorders of the mix's requests, {@link #parts}, or none for one request */
     public TierRecorder(String name, String target, int users, List<TierRecorder> byRequest) {
-        this(name, target, users, byRequest, Histograms.DIGITS);
+        this(name, target, users, byRequest, Histograms.DIGITS, false);
     }
 
-    private TierRecorder(String name, String target, int users, List<TierRecorder> byRequest, int digits) {
+    /**
+     * @param open whether it records an open workload's due times too; {@code users} is then the rate
+     */
+    public TierRecorder(String name, String target, int users, List<TierRecorder> byRequest, boolean open) {
+        this(name, target, users, byRequest, Histograms.DIGITS, open);
+    }
+
+    private TierRecorder(String name, String target, int users, List<TierRecorder> byRequest, int digits, boolean open) {
         this.name = name;
         this.target = target;
         this.users = users;
         this.byRequest = byRequest;
         this.latency = new ConcurrentHistogram(Histograms.HIGHEST_MS, digits);
+        this.corrected = open ? new ConcurrentHistogram(Histograms.HIGHEST_MS * 1000, Histograms.DIGITS) : null;
+        this.lateness = open ? new ConcurrentHistogram(Histograms.HIGHEST_MS * 1000, Histograms.DIGITS) : null;
     }
 
     /**
@@ -65,7 +81,7 @@ public final class TierRecorder {
      */
     public static List<TierRecorder> parts(List<String> requests, String target, int users) {
         return requests.size() == 1 ? List.of()
-                : requests.stream().map(request -> new TierRecorder(request, target, users, List.of(), 2)).toList();
+                : requests.stream().map(request -> new TierRecorder(request, target, users, List.of(), 2, false)).toList();
     }
 
     public String name() {
@@ -104,6 +120,54 @@ public final class TierRecorder {
         ko.increment();
         failures.computeIfAbsent(reason, r -> new LongAdder()).increment();
         window(now, Math.max(millis, 0));
+    }
+
+    /** An open arrival that left {@code latenessNanos} after its due time (or before, counted as on time). */
+    public void arrived(long latenessNanos) {
+        lateness.recordValue(Math.max(0, latenessNanos / 1000));
+    }
+
+    /** An open arrival's OK response, {@code nanos} after its due time. */
+    public void corrected(long nanos) {
+        corrected.recordValue(Math.max(0, nanos / 1000));
+    }
+
+    /** An open arrival that found every place taken, failed unsent. */
+    public void notSent(long now) {
+        notSent.increment();
+        ko(now, -1, NOT_SENT);
+    }
+
+    /**
+     * An open tier's or block's own figures, from every response recorded so far; {@code null} for a
+     * closed one.
+     */
+    public OpenFigures open() {
+        return open(List.of(this), true);
+    }
+
+    /** The same without the corrected histogram encoded: cheap enough to decide on while the load runs. */
+    public OpenFigures openFigures() {
+        return open(List.of(this), false);
+    }
+
+    private static OpenFigures open(List<TierRecorder> blocks, boolean histogram) {
+        if (blocks.isEmpty() || blocks.get(0).corrected == null) {
+            return null;
+        }
+        Histogram corrected = new Histogram(Histograms.HIGHEST_MS * 1000, Histograms.DIGITS);
+        Histogram lateness = new Histogram(Histograms.HIGHEST_MS * 1000, Histograms.DIGITS);
+        long ok = 0;
+        long notSent = 0;
+        double seconds = 0;
+        for (TierRecorder block : blocks) {
+            corrected.add(block.corrected);
+            lateness.add(block.lateness);
+            ok += block.ok.sum();
+            notSent += block.notSent.sum();
+            seconds += block.seconds();
+        }
+        return OpenFigures.of(blocks.get(0).users, seconds == 0 ? 0 : ok / seconds, corrected, lateness, notSent, histogram);
     }
 
     private void window(long now, int millis) {
@@ -168,7 +232,7 @@ public final class TierRecorder {
         return new TierResult(name, target, users, requests, okCount, koCount, Decimals.two(seconds),
                 seconds == 0 ? 0 : Decimals.two(okCount / seconds),
                 requests == 0 ? 0 : Decimals.two(100.0 * koCount / requests), ms, reasons, List.of(),
-                requests == 0 ? 0 : first, requests == 0 ? 0 : last, null, koCount > 0, parts);
+                requests == 0 ? 0 : first, requests == 0 ? 0 : last, null, koCount > 0, parts, latencies ? open(blocks, true) : null);
     }
 
     /** From the first request sent to the last response received, at least a millisecond; 0 with no request. */

@@ -20,16 +20,20 @@ import java.util.Map;
  * @param overloaded the target could not keep up: requests failed, or the listen queue overflowed
  * @param byRequest with a mix of requests (-Dapp.requests), each request's own figures, named by it, its
  *     TPS over the tier's whole time; {@code null} for one request (schema 8)
+ * @param open an open workload's tier (-Dmodel=open): offered and achieved rate, latency from each
+ *     request's due time, the injector's lateness; {@code null} for a closed one, whose {@code users}
+ *     are users, where an open one's are its rate (schema 9)
  */
 public record TierResult(String name, String target, int users, long requests, long ok, long ko, double seconds, double tps,
         double failurePercent, Latency latencyMs, Map<String, Long> failures, List<String> failureExamples,
-        long startMillis, long endMillis, TierResources resources, boolean overloaded, List<TierResult> byRequest) {
+        long startMillis, long endMillis, TierResources resources, boolean overloaded, List<TierResult> byRequest,
+        OpenFigures open) {
 
     /** The figures of one request of a mix: its TPS over the {@code seconds} its whole tier was loaded. */
     public TierResult over(double tierSeconds) {
         return new TierResult(name, target, users, requests, ok, ko, Decimals.two(tierSeconds),
                 tierSeconds == 0 ? 0 : Decimals.two(ok / tierSeconds), failurePercent, latencyMs, failures, failureExamples,
-                startMillis, endMillis, resources, overloaded, byRequest);
+                startMillis, endMillis, resources, overloaded, byRequest, open);
     }
 
     /** With the causes Gatling gave for the failures, and the resources sampled during the tier. */
@@ -38,14 +42,19 @@ public record TierResult(String name, String target, int users, long requests, l
         if (!causes.isEmpty()) {
             // Our own count knows the statuses; Gatling's messages explain the rest.
             merged = new java.util.TreeMap<>(causes);
-            long explained = causes.values().stream().mapToLong(Long::longValue).sum();
+            // Unsent arrivals never reached Gatling: only our own count knows them.
+            Long unsent = failures.get(TierRecorder.NOT_SENT);
+            if (unsent != null) {
+                merged.put(TierRecorder.NOT_SENT, unsent);
+            }
+            long explained = merged.values().stream().mapToLong(Long::longValue).sum();
             if (explained < ko) {
                 merged.merge(TierRecorder.NO_RESPONSE, ko - explained, Long::sum);
             }
         }
         boolean overflowed = resources != null && resources.kernelTcp() != null && resources.kernelTcp().listenOverflows() > 0;
         return new TierResult(name, target, users, requests, ok, ko, seconds, tps, failurePercent, latencyMs, merged, examples,
-                startMillis, endMillis, resources, ko > 0 || overflowed, byRequest);
+                startMillis, endMillis, resources, ko > 0 || overflowed, byRequest, open);
     }
 
     /**

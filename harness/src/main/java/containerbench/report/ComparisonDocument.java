@@ -24,7 +24,14 @@ import java.util.TreeSet;
  */
 record ComparisonDocument(String title, int runCount, List<String> leftOut, List<String> pooled, List<VerdictSection> verdicts,
         List<RunRow> runs,
-        List<FigureSection> figures, List<String> notCompared, Map<String, Object> charts) {
+        List<FigureSection> figures, List<String> notCompared, Map<String, Object> charts, List<OpenSection> open) {
+
+    /**
+     * One open-workload run: latency from due time per tier and target, a capacity search's
+     * findings, and the hockey stick ({@link OpenView#svg}, markup made here from numbers and escaped labels).
+     */
+    record OpenSection(String run, String heading, List<String> capacities, List<String> lines, String svg) {
+    }
 
     /** One interleaved run's verdicts, with the data of its ratio chart. */
     record VerdictSection(String run, String heading, String design, List<String> sentences, List<String> latencies,
@@ -81,11 +88,14 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
             figures.add(new FigureSection((group.size() == 1 ? "Figures: " : "Figures of runs measured alike: ")
                     + String.join(", ", group.stream().map(r -> r.run().runId()).toList()), sentences, rows(inGroup)));
         }
+        List<OpenSection> open = set.runs().stream().map(StoredRun::run).filter(OpenView::open)
+                .map(run -> new OpenSection(run.runId(), run.description(), OpenView.capacities(run), OpenView.lines(run),
+                        OpenView.svg(run))).toList();
         Map<String, Object> charts = chartData(series);
         charts.put("ratios", verdicts.stream().map(VerdictSection::ratioChart).toList());
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), Pooling.sentences(set.runs()), verdicts, runs,
                 figures,
-                groups.size() > 1 ? differences(groups) : List.of(), charts);
+                groups.size() > 1 ? differences(groups) : List.of(), charts, open);
     }
 
     /** What a run with a user's application served and sent, and what the check before its load found. */

@@ -45,6 +45,12 @@ public final class ConsoleTable {
         out.format("(response times in ms, of OK requests; TPS = OK responses per second of the tier%s;"
                 + " CPU %% of one core, the target's; µs/req = target CPU microseconds per OK response)%n",
                 run.interleaved() ? ", over its blocks" : "");
+        if (OpenView.open(run)) {
+            out.format("open workload (%s = arrivals per second; the response times above are Gatling's, from when each"
+                    + " request left; these from when it was due):%n", "users");
+            OpenView.lines(run).forEach(line -> out.format("  %s%n", line));
+            OpenView.capacities(run).forEach(line -> out.format("  %s%n", line));
+        }
         return out.toString();
     }
 

@@ -46,6 +46,15 @@ final class HtmlView {
             h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n<div class=\"chart\"><canvas id=\"")
                     .append(Html.text(verdict.ratioChart().get("id"))).append("\"></canvas></div>\n");
         }
+        for (ComparisonDocument.OpenSection open : doc.open()) {
+            h.append("<h2>Latency against load: ").append(Html.text(open.heading())).append(" <small>(").append(Html.text(open.run()))
+                    .append(", open workload: latency from each request's due time)</small></h2>\n");
+            if (!open.capacities().isEmpty()) {
+                list(h, "class=\"capacities\"", open.capacities());
+            }
+            h.append("<div class=\"chart\">").append(open.svg()).append("</div>\n");
+            list(h, "class=\"open\"", open.lines());
+        }
         runs(h, doc.runs());
         for (ComparisonDocument.FigureSection figures : doc.figures()) {
             h.append("<h2>").append(Html.text(figures.heading())).append("</h2>\n");

@@ -39,6 +39,12 @@ final class MarkdownView {
             verdict.latencies().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
             m.append('\n').append(verdict.warmups()).append('\n');
         }
+        for (ComparisonDocument.OpenSection open : doc.open()) {
+            m.append("\n### Latency against load: ").append(open.heading()).append(" (`").append(open.run())
+                    .append("`, open workload: latency from each request's due time)\n\n");
+            open.capacities().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+            open.lines().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+        }
         m.append("\n### Runs\n\n").append(header(RUN_HEADERS, false));
         for (RunRow row : doc.runs()) {
             m.append(row(List.of("`" + row.run() + "`", row.target(), row.started(), row.status(), row.plan(),

@@ -195,7 +195,7 @@ public final class RunMerge {
         return new TierResult(launcher.name(), launcher.target(), users, requests, ok, ko, Decimals.two(seconds),
                 seconds == 0 ? 0 : Decimals.two(ok / seconds), requests == 0 ? 0 : Decimals.two(100.0 * ko / requests),
                 Histograms.latency(latencies), failures, examples, requests == 0 ? 0 : start, requests == 0 ? 0 : end,
-                resources(same, launcher, ok), overloaded, byRequest);
+                resources(same, launcher, ok), overloaded, byRequest, null);
     }
 
     private static TierResult partNamed(TierResult tier, String request) {

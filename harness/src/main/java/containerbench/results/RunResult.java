@@ -44,18 +44,27 @@ import java.util.TreeMap;
  *     comparisons are worked out again from their blocks when read
  * @param app the user's application (-Dapp.war, -Dapp.requests) and the check of its requests before
  *     the load; {@code null} for the studies' login servlet (schema 8, with each tier's {@code byRequest})
+ * @param capacity a capacity search's findings, or {@code null} for a run without {@code slo.p99Ms} (schema 9)
  */
 public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
         String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
         Plan plan, Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment,
         Sampling sampling, List<TierResult> warmups, List<Settling> settling, List<TierResult> tiers,
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
-        String failure, HostLoad host, App app) {
+        String failure, HostLoad host, App app, CapacitySearch capacity) {
 
-    public static final int SCHEMA = 8;
+    public static final int SCHEMA = 9;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9);
+
+    /**
+     * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
+     * with several targets each one's capacity over the baseline's (schema 9).
+     */
+    public record CapacitySearch(containerbench.settings.OpenModel.Slo slo, List<Capacities.Capacity> capacities,
+            List<Capacities.Ratio> ratios) {
+    }
 
     /**
      * @param label how results and pages name it: the container, with #2 for the same container again
@@ -86,11 +95,20 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         }
     }
 
-    /** @param recording false when the per-tier recording was switched off to measure its cost */
-    public record Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording) {
+    /**
+     * @param tiers each tier's users, or with an open workload its arrivals per second
+     * @param recording false when the per-tier recording was switched off to measure its cost
+     * @param open the open workload (rates, maxInFlight, the goal of a capacity search), or {@code null} for a closed one
+     */
+    public record Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording,
+            containerbench.settings.OpenModel open) {
+
+        public Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording) {
+            this(tiers, tierSeconds, warmupSeconds, warmupUsers, recording, null);
+        }
 
         public static Plan of(TierPlan plan, boolean recording) {
-            return new Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), recording);
+            return new Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), recording, plan.open());
         }
     }
 
@@ -199,6 +217,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         b.failure = failure;
         b.host = host;
         b.app = app;
+        b.capacity = capacity;
         return b;
     }
 
@@ -230,6 +249,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         private String failure;
         private HostLoad host;
         private App app;
+        private CapacitySearch capacity;
 
         private Builder() {
         }
@@ -360,10 +380,15 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
             return this;
         }
 
+        public Builder capacity(CapacitySearch value) {
+            capacity = value;
+            return this;
+        }
+
         public RunResult build() {
             return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
                     gatlingReport, targets, plan, interleaving, cpuLimit, injector, environment, sampling, warmups, settling,
-                    tiers, blocks, comparisons, answeredAfterRun, injection, failure, host, app);
+                    tiers, blocks, comparisons, answeredAfterRun, injection, failure, host, app, capacity);
         }
     }
 

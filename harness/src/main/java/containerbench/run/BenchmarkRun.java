@@ -14,6 +14,7 @@ import containerbench.report.Publication;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
+import containerbench.settings.OpenModel;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
@@ -40,6 +41,8 @@ public final class BenchmarkRun {
     private final Schedule schedule;
     private final RunRecord record;
     private final GatlingRunFolder gatlingRun;
+    // A capacity search's stair, or null.
+    private final Stair stair;
     private final AtomicBoolean finished = new AtomicBoolean();
     // Read by every virtual user before every login: a volatile field, not a process query.
     private volatile boolean targetDied;
@@ -57,6 +60,8 @@ public final class BenchmarkRun {
         this.record = record;
         this.schedule = new Schedule(settings.plan(), settings.interleaving(), labels(settings), measurement);
         this.gatlingRun = GatlingRunFolder.watch(settings.gatlingResults(), 120);
+        OpenModel open = settings.plan().open();
+        this.stair = open == null || open.slo() == null ? null : new Stair(measurement, labels(settings), open.slo());
         targets.onAnyExit(() -> targetDied = true);
         // Ctrl-C or a crash before the end: keep what was measured, marked as interrupted.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -140,6 +145,11 @@ public final class BenchmarkRun {
         return targetDied;
     }
 
+    /** Whether a capacity search has found every target's capacity: the rest of its stair is not run. */
+    public boolean searched() {
+        return stair != null && stair.searched();
+    }
+
     /** The steps of the load, in order: warm-ups, then tiers. */
     public List<Step> steps() {
         return measurement.steps();
@@ -165,6 +175,9 @@ public final class BenchmarkRun {
             }
             Publication.page(injectors.results(stored, record.store()), System.out);
         } finally {
+            if (stair != null) {
+                stair.close();
+            }
             measurement.close();
             targets.close();
         }

@@ -8,6 +8,7 @@ import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.LoadStart;
 import containerbench.measure.Measurement;
+import containerbench.results.Capacities;
 import containerbench.results.Comparisons;
 import containerbench.results.Injection;
 import containerbench.results.ResultsStore;
@@ -16,6 +17,7 @@ import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
 import containerbench.settings.AppSettings;
 import containerbench.settings.InjectorShare;
+import containerbench.settings.OpenModel;
 import containerbench.settings.RunSettings;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -109,10 +111,18 @@ final class RunRecord {
         }
         List<BlockResult> blocks = measurement.blocks();
         RunResult.CpuLimit limit = running.cpuLimit();
+        OpenModel open = order.settings().plan().open();
+        RunResult.CapacitySearch capacity = null;
+        if (open != null && open.slo() != null) {
+            List<Capacities.Capacity> found = Capacities.of(blocks, labels, open.slo());
+            capacity = new RunResult.CapacitySearch(open.slo(), status == RunStatus.COMPLETE ? Capacities.finished(found) : found,
+                    Capacities.ratios(blocks, labels, open.slo()));
+        }
         return write(running.toBuilder().status(status).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
                 .sampling(measurement.sampling()).warmups(measurement.warmupResults()).settling(settling)
-                .tiers(measurement.tierResults()).blocks(blocks).comparisons(Comparisons.of(blocks, labels, stoppedBy, running.pilotPairs()))
+                .tiers(measurement.tierResults()).blocks(blocks).capacity(capacity)
+                .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, running.pilotPairs()))
                 .answeredAfterRun(answeredAfterRun).cpuLimit(limit == null ? null : limit.throttled(targets.throttling()))
                 .injection(start == null ? null : new Injection(running.injection().count(), running.injection().index(),
                         start.known() ? start.instant().toString() : null, null))

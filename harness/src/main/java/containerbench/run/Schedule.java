@@ -54,6 +54,9 @@ final class Schedule {
         this.interleaving = interleaving;
         this.labels = labels;
         for (Step step : measurement.steps()) {
+            if (step.warmup() && step.open()) {
+                continue;
+            }
             if (step.warmup() && plan.autoWarmup()) {
                 warmups.add(step.rotation());
                 step.rotation().moreRounds(rotation -> !steady(rotation.blocks()));

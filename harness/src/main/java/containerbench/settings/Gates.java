@@ -16,10 +16,11 @@ public record Gates(Double maxFailurePercent, Integer maxP99Ms) {
     public static Gates from(Given given) {
         String failures = MAX_FAILURE_PERCENT.given(given);
         String p99 = MAX_P99_MS.given(given);
-        return new Gates(failures == null ? null : percent(given, failures), p99 == null ? null : MAX_P99_MS.atLeast(given, p99, 1));
+        return new Gates(failures == null ? null : percent(given, MAX_FAILURE_PERCENT, failures), p99 == null ? null : MAX_P99_MS.atLeast(given, p99, 1));
     }
 
-    private static double percent(Given given, String value) {
+    /** A percentage from 0 to 100 given for {@code property}. */
+    static double percent(Given given, Property property, String value) {
         try {
             double parsed = Double.parseDouble(value);
             if (parsed >= 0 && parsed <= 100) {
@@ -28,6 +29,6 @@ public record Gates(Double maxFailurePercent, Integer maxP99Ms) {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw given.bad(MAX_FAILURE_PERCENT, value);
+        throw given.bad(property, value);
     }
 }

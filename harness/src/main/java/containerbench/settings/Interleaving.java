@@ -20,7 +20,21 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision) {
 
     /** @param targets how many targets the run turns between: rounds are rounded up to whole sets of their order */
     public static Interleaving from(Given given, int targets) {
-        int rounds = ROUNDS.atLeast(given, 2, Integer.parseInt(ROUNDS.defaultValue()));
+        return from(given, targets, DEFAULT_ROUNDS);
+    }
+
+    /** Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the order for 2, 3, 4 and 6 targets. */
+    static final int DEFAULT_ROUNDS = 12;
+
+    /**
+     * Four rounds of each step of a capacity stair: four repeats of the search, each step's length
+     * times four, and whole sets of the order for 2 and 4 targets.
+     */
+    static final int STAIR_ROUNDS = 4;
+
+    /** @param rounds the rounds when none are given */
+    static Interleaving from(Given given, int targets, int defaultRounds) {
+        int rounds = ROUNDS.atLeast(given, 2, defaultRounds);
         return new Interleaving(new BlockOrder(targets).wholeSets(rounds),
                 BLOCK_SECONDS.atLeast(given, 1, Integer.parseInt(BLOCK_SECONDS.defaultValue())), Precision.from(given));
     }

@@ -36,6 +36,33 @@ public final class RunProperties {
             "concurrent users of each tier, in order",
             "a comma-separated list of user counts, each >= 1, for example 100,200,300,500,1000,2000");
 
+    public static final Property MODEL = new Property("model", "closed",
+            "`closed`: each tier is concurrent users, each sending again when answered (ab, the studies). `open`: each tier"
+                    + " is an arrival rate (`rates`) held whatever the target answers, latency counted from when each request was"
+                    + " due, so that a stall shows in every request that waited for it (no coordinated omission). docs/method.md",
+            "closed or open");
+
+    public static final Property RATES = new Property("rates", "1000,2000,4000",
+            "with `model=open`: requests per second of each tier, in order; with `slo.p99Ms`, the stair climbed"
+                    + " (default 500 to 20,000, 25% a step)",
+            "a comma-separated list of rates, each >= 1, for example 1000,2000,4000");
+
+    // 1000: ten times what a target at 10,000 req/s and 10 ms has outstanding; past it, arrivals fail
+    // at once instead of queueing in the injector, which would hide the overload as injector lateness.
+    public static final Property MAX_IN_FLIGHT = new Property("maxInFlight", "1000",
+            "with `model=open`: the most requests outstanding at once, which is also the most connections of the shared"
+                    + " keep-alive pool; an arrival beyond it fails at once as `not sent`",
+            "a whole number >= 1");
+
+    public static final Property SLO_P99_MS = new Property("slo.p99Ms", null,
+            "capacity at a latency goal: climbs the `rates` stair (interleaved blocks, `rounds` of them per step) and gives"
+                    + " each target's highest rate whose p99, from each request's due time, stays at most this, with its interval"
+                    + " over the rounds, and with several targets the capacity ratio with its interval. Implies `model=open`",
+            "a number of milliseconds above 0, such as 10");
+
+    public static final Property SLO_MAX_FAILURE_PERCENT = new Property("slo.maxFailurePercent", "1",
+            "with `slo.p99Ms`: the most failed requests a step may have and still keep the goal", "a percentage from 0 to 100");
+
     // 15 s: long enough that the connections opened at a tier's start weigh little in its figure,
     // short enough that six tiers fit in under two minutes. How well it repeats on 2 cores is
     // measured, not assumed: BENCHMARKS.md.
@@ -55,8 +82,8 @@ public final class RunProperties {
             "with `warmupSeconds=auto`: the longest a target is warmed; the results say whether it settled",
             "a whole number of seconds >= 30");
 
-    public static final Property WARMUP_USERS = new Property("warmupUsers", "(the first tier's)",
-            "concurrent users of the warm-up", "a number of users >= 1");
+    public static final Property WARMUP_USERS = new Property("warmupUsers", "(the first tier's; 50 with `model=open`)",
+            "concurrent users of the warm-up, a closed one with `model=open` too (the JIT needs load, not a schedule)", "a number of users >= 1");
 
     // Blocks of 2 s: measured against 1, 5 and 10 s blocks and against separate runs (docs/method.md);
     // 1 s blocks read high, longer ones give fewer pairs in the same time.
@@ -65,8 +92,8 @@ public final class RunProperties {
             "a whole number of seconds >= 1");
 
     // Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the balanced order for 2, 3, 4 and 6 targets.
-    public static final Property ROUNDS = new Property("rounds", "12",
-            "with several containers: how many rounds each tier runs, a round being one block of each container;"
+    public static final Property ROUNDS = new Property("rounds", "12 (4 with `slo.p99Ms`)",
+            "with several containers, and with `slo.p99Ms` for each step of the stair: how many rounds each tier runs, a round being one block of each container;"
                     + " each round is one pair of every container with the baseline. Rounded up to whole sets of the"
                     + " balanced order (k rounds for k targets, 2k for an odd k); with `precision`, the pilot's rounds",
             "a whole number of rounds >= 2");
@@ -168,7 +195,8 @@ public final class RunProperties {
             "`false` switches the CPU and memory sampling off, only to measure what it costs", "true or false");
 
     /** The properties a user sets, in the order of docs/properties.md. */
-    public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, TIERS, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
+    public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, MODEL, TIERS, RATES, MAX_IN_FLIGHT, SLO_P99_MS,
+            SLO_MAX_FAILURE_PERCENT, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
             INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_CONTEXT_PATH, APP_REQUESTS, APP_HEALTH, BENCHMARKS_DIR,

@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  * looks like a slip, a bad value or a knob of another container stops it here.
  *
  * @param targets the containers measured, the baseline first
- * @param interleaving how several targets share each tier, or {@code null} for one target
+ * @param interleaving how several targets share each tier, and a capacity search's rounds of each step (one
+ *     target or several); {@code null} for one target's tiers of a fixed length
  * @param cpuLimit the CPU limit of each launched target, or {@code null} for none
  * @param recording false when the per-tier recording is switched off to measure its cost
  * @param sampling false when the CPU and memory sampling is switched off to measure its cost
@@ -42,8 +43,23 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         Path gatling = Path.of(GATLING_RESULTS.text(given, benchmarks.resolve("gatling").toString()))
                 .toAbsolutePath().normalize();
         List<TargetSettings> targets = TargetSettings.from(given, catalog);
+        TierPlan plan = TierPlan.from(given, targets.size() > 1);
         Interleaving interleaving = null;
-        if (targets.size() > 1) {
+        if (plan.arrivesAtRates()) {
+            refuseForOpen(given, plan);
+        }
+        if (plan.arrivesAtRates() && plan.open().slo() != null) {
+            // A capacity search repeats each step in rounds, one target or several, for its interval.
+            if (given.has(TIER_SECONDS)) {
+                throw new SettingException(given.spelled(TIER_SECONDS) + " is for tiers of a fixed length: a capacity search ("
+                        + given.spelled(RunProperties.SLO_P99_MS) + ") runs each step as " + given.spelled(ROUNDS) + " rounds of one "
+                        + given.spelled(BLOCK_SECONDS) + " block per container");
+            }
+            interleaving = Interleaving.from(given, targets.size(), Interleaving.STAIR_ROUNDS);
+            if (targets.size() > 1) {
+                refuseIdleGaps(given, interleaving, targets, catalog);
+            }
+        } else if (targets.size() > 1) {
             if (given.has(TIER_SECONDS)) {
                 throw new SettingException(given.spelled(TIER_SECONDS) + " is for one container: with several, each tier runs "
                         + given.spelled(ROUNDS) + " rounds of one " + given.spelled(BLOCK_SECONDS) + " block per container");
@@ -67,7 +83,6 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             throw new SettingException(given.spelled(RunProperties.TARGET_CPU_LIMIT) + " limits a target this run launches, not"
                     + " one running at " + given.spelled(RunProperties.TARGET_URL));
         }
-        TierPlan plan = TierPlan.from(given, targets.size() > 1);
         InjectorShare injectors = InjectorShare.from(given, plan.tiers(), targets.size() > 1, targets.get(0).launched());
         if (!injectors.alone() && plan.autoWarmup()) {
             throw new SettingException("several injectors keep one schedule: give " + given.spelled(WARMUP_SECONDS)
@@ -76,6 +91,23 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
                 targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors,
                 AppSettings.from(given, targets.get(0).launched()), given.prefix());
+    }
+
+    /** What an open workload cannot do yet, or at all: refused before anything starts. */
+    private static void refuseForOpen(Given given, TierPlan plan) {
+        String open = given.spelled(RunProperties.MODEL) + "=open";
+        if (given.has(RunProperties.PRECISION)) {
+            throw new SettingException(given.spelled(RunProperties.PRECISION) + " adds rounds as it goes, and " + open
+                    + " lays each tier's arrivals out in advance: give " + given.spelled(ROUNDS) + " instead");
+        }
+        if (given.has(RunProperties.INJECTORS)) {
+            throw new SettingException(given.spelled(RunProperties.INJECTORS) + " with " + open + " is not supported: each"
+                    + " injector would keep its own schedule of arrivals, and their due times are not merged");
+        }
+        if (!RECORD.bool(given, true)) {
+            throw new SettingException(given.spelled(RECORD) + "=false switches off what " + open
+                    + " measures with (each request's due time)");
+        }
     }
 
     /**

@@ -17,8 +17,18 @@ import java.util.List;
  * @param warmupSeconds the warm-up's length; with {@code autoWarmup}, the longest it may last
  * @param warmupUsers concurrent users of the warm-up, whose requests count in no tier
  * @param autoWarmup warm each target until it is steady rather than for a fixed time
+ * @param open the open workload whose rates the tiers are, or {@code null} for tiers of users
  */
-public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup) {
+public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup,
+        OpenModel open) {
+
+    /** A closed plan: tiers of concurrent users. */
+    public TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup) {
+        this(tiers, tierSeconds, warmupSeconds, warmupUsers, autoWarmup, null);
+    }
+
+    /** An open workload's warm-up: closed, as the JIT needs load and not a schedule, with this many users by default. */
+    static final int OPEN_WARMUP_USERS = 50;
 
     /** The auto warm-up's window: long enough for a figure, short enough to stop soon after the JIT settles. */
     public static final int WARMUP_WINDOW_SECONDS = 5;
@@ -33,9 +43,10 @@ public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, 
      * {@code warmupUsers}; {@code several} containers warm up until steady unless told otherwise.
      */
     public static TierPlan from(Given given, boolean several) {
+        OpenModel open = OpenModel.from(given);
         String tierList = TIERS.text(given, TIERS.defaultValue());
         List<Integer> tiers = new ArrayList<>();
-        for (String tier : tierList.split(",", -1)) {
+        for (String tier : open != null ? new String[0] : tierList.split(",", -1)) {
             if (tier.isBlank()) {
                 throw given.bad(TIERS, tierList);
             }
@@ -44,6 +55,9 @@ public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, 
             } catch (SettingException e) {
                 throw given.bad(TIERS, tierList);
             }
+        }
+        if (open != null) {
+            tiers.addAll(open.rates());
         }
         int tierSeconds = TIER_SECONDS.atLeast(given, 1, Integer.parseInt(TIER_SECONDS.defaultValue()));
         String warmup = WARMUP_SECONDS.text(given, several ? "auto" : "30").trim();
@@ -54,8 +68,13 @@ public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, 
         }
         int warmupSeconds = auto ? WARMUP_MAX_SECONDS.atLeast(given, 30,
                 Integer.parseInt(WARMUP_MAX_SECONDS.defaultValue())) : WARMUP_SECONDS.atLeast(given, warmup, 0);
-        int warmupUsers = WARMUP_USERS.atLeast(given, 1, tiers.get(0));
-        return new TierPlan(List.copyOf(tiers), tierSeconds, warmupSeconds, warmupUsers, auto);
+        int warmupUsers = WARMUP_USERS.atLeast(given, 1, open != null ? OPEN_WARMUP_USERS : tiers.get(0));
+        return new TierPlan(List.copyOf(tiers), tierSeconds, warmupSeconds, warmupUsers, auto, open);
+    }
+
+    /** Whether the tiers are arrival rates (an open workload) rather than concurrent users. */
+    public boolean arrivesAtRates() {
+        return open != null;
     }
 
     /** The longest the load lasts, without the time a tier's last requests take to return. */

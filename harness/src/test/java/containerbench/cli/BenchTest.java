@@ -71,8 +71,9 @@ class BenchTest {
         assertEquals(0, bench("run", "--help"));
         assertTrue(out().contains("  --tierSeconds            how long each tier lasts, with one container\n"
                 + "                           accepts a whole number of seconds >= 1; default 15\n"), out());
-        assertTrue(out().contains("  --warmupUsers            concurrent users of the warm-up\n"
-                + "                           accepts a number of users >= 1; default (the first tier's)\n"), out());
+        assertTrue(out().contains("  --warmupUsers            concurrent users of the warm-up, a closed one with model=open too (the JIT"
+                + " needs load, not a schedule)\n                           accepts a number of users >= 1; default (the first tier's;"
+                + " 50 with model=open)\n"), out());
         assertTrue(out().contains("  tomcat:   protocol=nio, maxThreads=512, acceptCount=512"), out());
         assertTrue(out().contains("  undertow: ioThreads=(undertow's), workerThreads=512"), out());
     }

@@ -23,14 +23,14 @@ class ComparisonPageTest {
         TierResources resources = new TierResources(10, 90, 99, 45, 400, 200, 512, cpuMicros, 100, 190, false, true,
                 new TcpCounters(0, 0, 0, 0));
         return new TierResult(users + " users", null, users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), List.of(), 0, 10_000, resources, false, null);
+                Map.of(), List.of(), 0, 10_000, resources, false, null, null);
     }
 
     private static RunResult run(String container, String startedAt, Map<String, String> settings, String report,
             TierResult... tiers) {
         List<TierResult> labelled = java.util.Arrays.stream(tiers).map(t -> new TierResult(t.name(), container, t.users(),
                 t.requests(), t.ok(), t.ko(), t.seconds(), t.tps(), t.failurePercent(), t.latencyMs(), t.failures(),
-                t.failureExamples(), t.startMillis(), t.endMillis(), t.resources(), t.overloaded(), null)).toList();
+                t.failureExamples(), t.startMillis(), t.endMillis(), t.resources(), t.overloaded(), null, null)).toList();
         return RunResult.builder().runId(container + "-" + startedAt).status(RunStatus.COMPLETE).description(container)
                 .startedAt(startedAt).finishedAt(startedAt).gatlingReport(report)
                 .targets(List.of(new RunResult.Target(container, container, "1.0", true, "http://127.0.0.1:1", "17", "-Xmx1g",
@@ -58,13 +58,13 @@ class ComparisonPageTest {
     void aUserApplicationsRunShowsWhatItServedTheCheckAndEachRequestsFigures() {
         TierResult whole = tier(500, 40_000, 20);
         TierResult version = new TierResult("version", "tomcat", 500, 750, 750, 0, 10, 30_000, 0,
-                new TierResult.Latency(2.0, 2, 4, 8, 30), Map.of(), List.of(), 0, 10_000, null, false, null);
+                new TierResult.Latency(2.0, 2, 4, 8, 30), Map.of(), List.of(), 0, 10_000, null, false, null, null);
         TierResult readHeap = new TierResult("read heap", "tomcat", 500, 250, 250, 0, 10, 10_000, 0,
-                new TierResult.Latency(3.0, 3, 6, 11, 40), Map.of(), List.of(), 0, 10_000, null, false, null);
+                new TierResult.Latency(3.0, 3, 6, 11, 40), Map.of(), List.of(), 0, 10_000, null, false, null, null);
         RunResult plain = run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, whole);
         TierResult mixed = new TierResult(whole.name(), "tomcat", whole.users(), whole.requests(), whole.ok(), whole.ko(),
                 whole.seconds(), whole.tps(), whole.failurePercent(), whole.latencyMs(), whole.failures(), whole.failureExamples(),
-                whole.startMillis(), whole.endMillis(), whole.resources(), whole.overloaded(), List.of(version, readHeap));
+                whole.startMillis(), whole.endMillis(), whole.resources(), whole.overloaded(), List.of(version, readHeap), null);
         RunResult run = plain.toBuilder().tiers(List.of(mixed)).app(new RunResult.App("/m2/hawtio-war-4.2.0.war",
                 "io.hawt:hawtio-war:4.2.0", "/", "examples/hawtio-jolokia.json",
                 List.of(new RunResult.Request("version", "GET", "/jolokia/version", 200, 3),
@@ -123,7 +123,7 @@ class ComparisonPageTest {
     @Test
     void theMarkdownSummaryHasARowPerRunAndTierAndShowsNoMinusOne() {
         TierResult unknownCpu = new TierResult("100 users", null, 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), List.of(), 0, 10_000, new TierResources(10, -1, -1, -1, -1, -1, -1, -1, 100, 190, false, false, null), false, null);
+                Map.of(), List.of(), 0, 10_000, new TierResources(10, -1, -1, -1, -1, -1, -1, -1, 100, 190, false, false, null), false, null, null);
         String md = summary(new RunSet(List.of(
                 stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(100, 40_000, 20), tier(500, 50_000, 20))),
                 stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, unknownCpu))), List.of()));

@@ -70,6 +70,6 @@ class VerdictsTest {
 
     private static containerbench.measure.BlockResult block(String target, double injectorPercent, boolean limited) {
         return new containerbench.measure.BlockResult("100 users", 100, 0, target, 0, 2000, 100, 100, 0, 50, 20, injectorPercent,
-                98, 0, 2, limited, null);
+                98, 0, 2, limited, null, null);
     }
 }

@@ -38,7 +38,7 @@ class RunMergeTest {
         }
         long ko = failures.values().stream().mapToLong(Long::longValue).sum();
         return new TierResult(name, "tomcat", users, values.length + ko, values.length, ko, (end - start) / 1000.0,
-                values.length * 1000.0 / (end - start), 0, Histograms.latency(histogram), failures, List.of(), start, end, null, ko > 0, null);
+                values.length * 1000.0 / (end - start), 0, Histograms.latency(histogram), failures, List.of(), start, end, null, ko > 0, null, null);
     }
 
     private static StoredRun run(int index, int count, String startAt, List<TierResult> tiers) {
@@ -101,7 +101,7 @@ class RunMergeTest {
         TierResult postPart = tier("post", 50, post, start, end, Map.of()).over(whole.seconds());
         return new TierResult(whole.name(), whole.target(), whole.users(), whole.requests(), whole.ok(), whole.ko(), whole.seconds(),
                 whole.tps(), whole.failurePercent(), whole.latencyMs(), whole.failures(), whole.failureExamples(), start, end, null,
-                false, List.of(getPart, postPart));
+                false, List.of(getPart, postPart), null);
     }
 
     @Test
@@ -128,7 +128,7 @@ class RunMergeTest {
         renamed = new TierResult(renamed.name(), renamed.target(), renamed.users(), renamed.requests(), renamed.ok(), renamed.ko(),
                 renamed.seconds(), renamed.tps(), renamed.failurePercent(), renamed.latencyMs(), renamed.failures(),
                 renamed.failureExamples(), renamed.startMillis(), renamed.endMillis(), null, false,
-                List.of(renamed.byRequest().get(0), tier("put", 50, post1, 1_010, 16_010, Map.of())));
+                List.of(renamed.byRequest().get(0), tier("put", 50, post1, 1_010, 16_010, Map.of())), null);
         assertRefused("no request 'post'", run(0, 2, START, List.of(mixed(get0, post0, 1_000, 16_000))),
                 run(1, 2, START, List.of(renamed)));
     }

@@ -16,7 +16,7 @@ class ScheduleTest {
         for (int i = 0; i < tpsAndCpu.length; i++) {
             double tps = tpsAndCpu[i][0];
             windows.add(new BlockResult("warm-up", 100, i, "liberty", i * 5_000L, (i + 1) * 5_000L, (long) tps * 5, (long) tps * 5,
-                    0, tps, tpsAndCpu[i][1], 95, 99, 0, 0, true, null));
+                    0, tps, tpsAndCpu[i][1], 95, 99, 0, 0, true, null, null));
         }
         return windows;
     }

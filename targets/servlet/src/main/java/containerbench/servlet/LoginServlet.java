@@ -29,6 +29,7 @@ public final class LoginServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Stall.await();
         // The echo is plain text, and a browser must never guess otherwise.
         response.setHeader("X-Content-Type-Options", "nosniff");
         switch (request.getMethod()) {

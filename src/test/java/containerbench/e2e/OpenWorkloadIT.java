@@ -1,0 +1,71 @@
+package containerbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.measure.OpenFigures;
+import containerbench.measure.TierRecorder;
+import containerbench.measure.TierResult;
+import containerbench.results.RunResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Coordinated omission, shown on a target that stops 300 ms of every 2 s (the servlet's test
+ * stall): users looping (closed) wait out each stall once each, so it reaches a handful of their
+ * requests and the 99th percentile hides it; arrivals at a fixed rate (open) keep coming during it,
+ * and timed from their due time the 99th percentile shows it. A rate the stalled target cannot hold
+ * ends in unsent failures at the in-flight cap, on time, not in an injector that queues for ever.
+ */
+class OpenWorkloadIT {
+
+    private static final int STALL_MS = 300;
+    private static final int PERIOD_MS = 2000;
+
+    private final Path work = Runs.work("open-workload");
+
+    @Test
+    void aStallShowsInTheOpenTiersCorrectedP99AndNotInTheClosedTiersAndOverloadFailsUnsent() throws Exception {
+        TierResult closed = run("closed", List.of("-Dtiers=2")).tiers().get(0);
+        assertNotNull(closed.latencyMs(), "the closed tier got answers");
+        assertTrue(closed.latencyMs().p99() < STALL_MS / 2, "two users looping meet each stall once each, a handful of their "
+                + closed.ok() + " requests: p99 " + closed.latencyMs().p99() + " ms");
+        assertTrue(closed.latencyMs().max() >= STALL_MS / 2, "yet they met it: max " + closed.latencyMs().max() + " ms");
+
+        RunResult open = run("open", List.of("-Dmodel=open", "-Drates=200,3000", "-DmaxInFlight=100"));
+        TierResult steady = open.tiers().get(0);
+        OpenFigures figures = steady.open();
+        assertNotNull(figures, "an open tier has its own figures");
+        assertEquals(200, figures.offeredRate());
+        // 15% of the arrivals come during a stall and wait out the rest of it: the 99th percentile
+        // arrives in its first 1/15th, and waits at least STALL_MS - PERIOD_MS / 100.
+        assertTrue(figures.correctedMs().p99() >= STALL_MS - PERIOD_MS / 100.0, "timed from their due time, the arrivals"
+                + " during the stalls make the p99: " + figures.correctedMs());
+        assertTrue(figures.correctedMs().p99() > closed.latencyMs().p99(), "the open tier shows what the closed one hid");
+        assertEquals(0, steady.ko(), "200 arrivals a second fit under 100 in flight: " + steady.failures());
+
+        TierResult overloaded = open.tiers().get(1);
+        assertTrue(overloaded.failures().getOrDefault(TierRecorder.NOT_SENT, 0L) > 0 || overloaded.open().injectorLate(),
+                "900 arrivals in a 300 ms stall cannot all be in flight under a cap of 100: " + overloaded.failures()
+                        + ", " + overloaded.open());
+        assertTrue(overloaded.open().offeredRate() == 3000 && overloaded.requests() > 0);
+    }
+
+    private RunResult run(String name, List<String> more) throws Exception {
+        String marker = UUID.randomUUID().toString();
+        Path benchmarks = work.resolve(name);
+        Path log = work.resolve(name + "-mvn.log");
+        List<String> args = new ArrayList<>(List.of("gatling:test", "-Ptomcat", "-DtierSeconds=6", "-DwarmupSeconds=10",
+                "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.stall=" + STALL_MS + "/" + PERIOD_MS
+                        + " -Dcontainerbench.smoke=" + marker));
+        args.addAll(more);
+        assertEquals(0, Runs.mvn(log, args), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));
+        assertFalse(Runs.anyAlive(marker), "no target JVM left");
+        return Runs.onlyRun(benchmarks).run();
+    }
+}
