@@ -32,8 +32,12 @@ public record OpenCalibration(String container, String startedAt, int seconds, i
             double clientP50After, double clientP99After, boolean gatlingLate, double gatlingAchieved, double clientAchieved) {
     }
 
-    /** As many connections as the in-flight cap would allow, up to 64: plenty at these rates, and threads are not free. */
-    static final int CONNECTIONS = 64;
+    /**
+     * 16 connections, a thread each: at 4000 req/s and a millisecond each, four are busy on average,
+     * and a stall's queue waits its turn and counts. 64 threads waking on 2 cores were seen to wait
+     * for a CPU themselves (p99 17-50 ms where Gatling measured 2).
+     */
+    static final int CONNECTIONS = 16;
 
     static Path run(RunSettings settings, TargetCatalog catalog) throws IOException, InterruptedException {
         TierPlan plan = settings.plan();

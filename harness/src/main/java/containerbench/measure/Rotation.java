@@ -220,6 +220,17 @@ public final class Rotation {
         return targets.stream().filter(t -> t.index() == block.target()).findFirst().orElseThrow();
     }
 
+    /**
+     * Whether its last round's time has passed, closing its last block if no request has come
+     * since to close it: an open step's arrivals stop with its time, and none may come after.
+     */
+    public synchronized boolean endedByNow() {
+        if (!over && startNanos >= 0 && System.nanoTime() >= startNanos + (long) rounds.most() * targets.size() * blockNanos) {
+            finish();
+        }
+        return over;
+    }
+
     /** Ends the rotation where it stands: the open block is closed and measured. */
     synchronized void finish() {
         if (current != null && !over) {

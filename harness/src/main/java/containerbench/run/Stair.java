@@ -45,7 +45,7 @@ final class Stair implements AutoCloseable {
     private void judge() {
         while (judged < steps.size() && !searched) {
             Step step = steps.get(judged);
-            if (!step.rotation().over() || !step.arrivals().idle()) {
+            if (!step.rotation().endedByNow() || !step.arrivals().idle()) {
                 return;
             }
             judged++;
