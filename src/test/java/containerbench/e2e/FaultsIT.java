@@ -180,8 +180,23 @@ class FaultsIT {
         Process maven = MavenRun.start(log, ownProcessGroup, run(container, "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
         awaitProcess("TargetMain", log);
         awaitLine(log, "against http://");
-        Thread.sleep(2000);
+        // Until Gatling's console shows OK responses of the tier: a cold WildFly on a machine whose
+        // hypervisor took 30% of it answered none of 44 requests in the 2 s this test used to wait.
+        awaitOk(log);
         return maven;
+    }
+
+    private static final java.util.regex.Pattern TIER_OK = java.util.regex.Pattern.compile("(?m)^> 20 users\\s+\\|\\s+[\\d,]+\\s+\\|\\s+[1-9]");
+
+    private static void awaitOk(Path log) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            if (TIER_OK.matcher(Files.readString(log)).find()) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("Gatling never showed an OK response of the tier:\n" + Runs.tail(log));
     }
 
     private RunResult onlyResult() throws IOException {

@@ -56,6 +56,11 @@ final class OpenView {
             lines.add(capacity(capacity, goal));
         }
         for (Capacities.Ratio ratio : search.ratios()) {
+            if (ratio.low() == 0 && ratio.high() == null) {
+                lines.add("capacity " + ratio.other() + "/" + ratio.baseline() + ": not established (neither end of the"
+                        + " interval measured: a repeat kept no rate, or never missed one)");
+                continue;
+            }
             lines.add(String.format(Locale.ROOT, "capacity %s/%s: %.2fx (95%% interval %.2f-%s, %d repeats paired; the ends allow"
                     + " for each capacity lying anywhere up to its next step)", ratio.other(), ratio.baseline(), ratio.ratio(),
                     ratio.low(), ratio.high() == null ? "unbounded" : String.format(Locale.ROOT, "%.2f", ratio.high()),
@@ -68,11 +73,11 @@ final class OpenView {
 
     private static String capacity(Capacities.Capacity capacity, String goal) {
         String each = String.join(", ", java.util.stream.IntStream.range(0, capacity.kept().size()).mapToObj(j ->
-                capacity.kept().get(j) + (capacity.missed().get(j) == null ? "+ (" + end(capacity.ends().get(j)) + ")"
+                capacity.kept().get(j) + (capacity.missed().get(j) == null ? " or more (" + end(capacity.ends().get(j)) + ")"
                         : " (missed " + capacity.missed().get(j) + ")")).toList());
         if (capacity.rate() == 0) {
-            return String.format(Locale.ROOT, "capacity of %s at %s: below the stair's first rate in some repeat; each repeat: %s",
-                    capacity.target(), goal, each);
+            return String.format(Locale.ROOT, "capacity of %s at %s: not established, a repeat kept not even the stair's first"
+                    + " rate; each repeat kept: %s", capacity.target(), goal, each);
         }
         return String.format(Locale.ROOT, "capacity of %s at %s: %.0f req/s (95%% interval %.0f-%s over %d repeats); each repeat"
                 + " kept: %s", capacity.target(), goal, capacity.rate(), capacity.low(), capacity.bounded()
@@ -81,7 +86,7 @@ final class OpenView {
 
     private static String end(Capacities.End end) {
         return switch (end) {
-            case INJECTOR -> "then the injector fell behind";
+            case INJECTOR -> "at the next step the injector fell behind";
             case STAIR -> "kept to the stair's top";
             case CLIMBING -> "the run ended first";
             case MISSED -> "missed";
@@ -142,7 +147,8 @@ final class OpenView {
         for (Map.Entry<String, List<TierResult>> entry : byTarget.entrySet()) {
             String colour = COLOURS[c % COLOURS.length];
             List<TierResult> tiers = new ArrayList<>(entry.getValue());
-            tiers.sort((a, b) -> Double.compare(a.open().achievedRate(), b.open().achievedRate()));
+            // In the order the rates were offered: past its capacity a target's achieved rate falls back, and the line turns back with it.
+            tiers.sort((a, b) -> Double.compare(a.open().offeredRate(), b.open().offeredRate()));
             for (boolean p99 : new boolean[] {true, false}) {
                 StringBuilder points = new StringBuilder();
                 for (TierResult tier : tiers) {

@@ -152,7 +152,7 @@ final class Verdicts {
         Double precision = run.interleaving() == null ? null : run.interleaving().precision();
         for (TierComparison tier : run.comparisons()) {
             for (TierComparison.Comparison c : tier.comparison()) {
-                String sentence = sentence(tier.users(), c);
+                String sentence = sentence(load(tier.tier(), tier.users()), c);
                 if (precision != null) {
                     sentence = sentence.substring(0, sentence.length() - 1) + ("precision".equals(tier.stoppedBy())
                             ? "; the rounds for ±" + precision + "% ran." : "; stopped by the " + tier.stoppedBy()
@@ -174,7 +174,7 @@ final class Verdicts {
         String baseline = run.baseline().label();
         for (RunResult.Target other : run.targets().subList(1, run.targets().size())) {
             for (LatencyComparison tier : Comparisons.latencies(run.blocks(), baseline, other.label())) {
-                sentences.add(other.label() + "'s response times against " + baseline + "'s at " + tier.users() + " users: mean "
+                sentences.add(other.label() + "'s response times against " + baseline + "'s at " + load(tier.tier(), tier.users()) + ": mean "
                         + ratio(tier.mean()) + ", p99 " + ratio(tier.p99()) + ", " + tier.mean().pairs() + " pairs.");
             }
         }
@@ -196,8 +196,17 @@ final class Verdicts {
                 + (s.settled() == null ? "" : s.settled() ? ", steady" : ", not steady at the cap")).toList());
     }
 
+    /** A tier's load as the sentences name it: "500 users", or an open tier's "2000 req/s". */
+    static String load(String tier, int users) {
+        return users + (tier.contains(" req/s") ? " req/s" : " users");
+    }
+
     static String sentence(int users, TierComparison.Comparison c) {
-        String head = c.other() + " against " + c.baseline() + " at " + users + " users";
+        return sentence(users + " users", c);
+    }
+
+    static String sentence(String load, TierComparison.Comparison c) {
+        String head = c.other() + " against " + c.baseline() + " at " + load;
         if (c.pairs() < 2) {
             return head + ": " + c.pairs() + " pair(s), too few for an interval.";
         }

@@ -54,6 +54,40 @@ class ComparisonPageTest {
         return new StoredRun(run, Path.of("results", run.runId() + ".json"));
     }
 
+    /** An open tier of {@code target}: its rate, its p50 and p99 from due time, and whether its injector was late. */
+    private static TierResult open(String target, int rate, double p50, double p99, boolean late) {
+        containerbench.measure.OpenFigures figures = new containerbench.measure.OpenFigures(rate, rate * 0.99,
+                new containerbench.measure.OpenFigures.Corrected(p50, p50, p99 / 2, p99, p99 * 1.5, p99 * 2),
+                new containerbench.measure.OpenFigures.Lateness(0, late ? 12 : 0.4, late ? 20 : 1), late ? 300 : 0, 7, late, null);
+        return new TierResult(rate + " req/s", target, rate, rate * 10L, rate * 10L - 7, 7, 10, rate * 0.99, 0.01,
+                new TierResult.Latency(1, 1, 2, 3, 9), Map.of("not sent (maxInFlight)", 7L), List.of(), 0, 10_000, null, true, null,
+                figures);
+    }
+
+    @Test
+    void anOpenRunShowsLatencyFromDueTimeTheCapacitiesAndTheHockeyStick() {
+        RunResult run = run("tomcat", "2026-12-03T07:00:00Z", Map.of(), null, tier(500, 40_000, 20)).toBuilder()
+                .tiers(List.of(open("tomcat", 1000, 0.3, 2.5, false), open("tomcat", 2000, 0.4, 40, true)))
+                .capacity(new RunResult.CapacitySearch(new containerbench.settings.OpenModel.Slo(10, 1),
+                        List.of(new containerbench.results.Capacities.Capacity("tomcat", 1414.21, 700, 3100.0, List.of(1000, 2000),
+                                List.of(2000, 4000), List.of(containerbench.results.Capacities.End.MISSED,
+                                        containerbench.results.Capacities.End.MISSED))), List.of()))
+                .build();
+        String html = page(new RunSet(List.of(stored(run)), List.of()), Path.of("."));
+        assertTrue(html.contains("Latency against load"), html);
+        assertTrue(html.contains("capacity of tomcat at p99 &lt;= 10.0 ms from due time, failures &lt;= 1.00%: 1414 req/s"
+                + " (95% interval 700-3100 over 2 repeats); each repeat kept: 1000 (missed 2000), 2000 (missed 4000)"), html);
+        assertTrue(html.contains("1000 req/s tomcat: achieved 990/s; from due time p50 0.30, p99 2.50"), html);
+        assertTrue(html.contains("2000 req/s tomcat: achieved 1980/s; from due time p50 0.40, p99 40.0, p99.9 60.0, max 80.0 ms;"
+                + " injector late p99 12.00 ms (300 left &gt; 5 ms late); 7 unsent [INJECTOR LATE"), html);
+        String svg = html.substring(html.indexOf("<svg class=\"hockey\""), html.indexOf("</svg>") + 6);
+        assertEquals(2, svg.split("<polyline", -1).length - 1, "p99 and p50 of the one target");
+        assertEquals(4, svg.split("<circle", -1).length - 1, "two tiers, two percentiles");
+        assertEquals(2, svg.split("fill=\"none\"><title>", -1).length - 1, "the late tier's two points hollow");
+        assertTrue(svg.contains(">goal</text>"), "the goal drawn");
+        assertTrue(summary(new RunSet(List.of(stored(run)), List.of())).contains("- capacity of tomcat at p99 <= 10.0 ms"));
+    }
+
     @Test
     void aUserApplicationsRunShowsWhatItServedTheCheckAndEachRequestsFigures() {
         TierResult whole = tier(500, 40_000, 20);
