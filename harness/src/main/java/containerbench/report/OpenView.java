@@ -72,9 +72,8 @@ final class OpenView {
     }
 
     private static String capacity(Capacities.Capacity capacity, String goal) {
-        String each = String.join(", ", java.util.stream.IntStream.range(0, capacity.kept().size()).mapToObj(j ->
-                capacity.kept().get(j) + (capacity.missed().get(j) == null ? " or more (" + end(capacity.ends().get(j)) + ")"
-                        : " (missed " + capacity.missed().get(j) + ")")).toList());
+        String each = String.join(", ", java.util.stream.IntStream.range(0, capacity.kept().size()).mapToObj(j -> repeat(
+                capacity.kept().get(j), capacity.missed().get(j), capacity.ends().get(j))).toList());
         if (capacity.rate() == 0) {
             return String.format(Locale.ROOT, "capacity of %s at %s: not established, a repeat kept not even the stair's first"
                     + " rate; each repeat kept: %s", capacity.target(), goal, each);
@@ -84,13 +83,17 @@ final class OpenView {
                         ? String.format(Locale.ROOT, "%.0f", capacity.high()) : "unbounded, at least", capacity.kept().size(), each);
     }
 
-    private static String end(Capacities.End end) {
-        return switch (end) {
-            case INJECTOR -> "at the next step the injector fell behind";
+    /** One repeat of the stair: "2000 (missed 2500)", "1600 or more (the injector fell behind above it)", "none (...)". */
+    private static String repeat(int kept, Integer missed, Capacities.End end) {
+        if (missed != null) {
+            return (kept == 0 ? "none" : Integer.toString(kept)) + " (missed " + missed + ")";
+        }
+        String why = switch (end) {
+            case INJECTOR -> kept == 0 ? "the injector fell behind at the first rate" : "the injector fell behind above it";
             case STAIR -> "kept to the stair's top";
-            case CLIMBING -> "the run ended first";
-            case MISSED -> "missed";
+            default -> "the run ended first";
         };
+        return (kept == 0 ? "none" : kept + " or more") + " (" + why + ")";
     }
 
     private static String ms(double value) {
