@@ -54,10 +54,10 @@ public final class Arrivals {
         return Math.min(due, now);
     }
 
-    /** What {@link #arrive} gives an arrival that may not be sent. */
     /** How early Gatling may start a user: it schedules each by the millisecond, truncated. */
     private static final long TRUNCATED_NANOS = 1_000_000;
 
+    /** What {@link #arrive} gives an arrival that may not be sent. */
     public static final long NOT_SENT = Long.MIN_VALUE;
 
     /** Whether no request of it is outstanding. */
