@@ -6,14 +6,21 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A command's arguments: options {@code --name value} or {@code --name=value}, as the targets take
- * theirs, and the words that are not options, in order.
+ * theirs, and the words that are not options, in order. A flag (an option without a value, such as
+ * {@code --dry-run}) is taken as {@code true}.
  */
-record Arguments(Map<String, String> options, List<String> words, boolean help) {
+public record Arguments(Map<String, String> options, List<String> words, boolean help) {
 
-    static Arguments parse(List<String> args) {
+    public static Arguments parse(List<String> args) {
+        return parse(args, Set.of());
+    }
+
+    /** @param flags the options that take no value */
+    public static Arguments parse(List<String> args, Set<String> flags) {
         Map<String, String> options = new LinkedHashMap<>();
         List<String> words = new ArrayList<>();
         boolean help = false;
@@ -21,6 +28,8 @@ record Arguments(Map<String, String> options, List<String> words, boolean help) 
             String arg = args.get(i);
             if (arg.equals("--help") || arg.equals("-h")) {
                 help = true;
+            } else if (arg.startsWith("--") && flags.contains(arg.substring(2))) {
+                options.put(arg.substring(2), "true");
             } else if (arg.startsWith("--") && arg.length() > 2) {
                 int equals = arg.indexOf('=');
                 if (equals > 0) {
@@ -41,7 +50,7 @@ record Arguments(Map<String, String> options, List<String> words, boolean help) 
     }
 
     /** Refuses any option not in {@code accepted}, naming the closest accepted one when there is one. */
-    void only(Collection<String> accepted, String command) {
+    public void only(Collection<String> accepted, String command) {
         for (String name : options.keySet()) {
             if (!accepted.contains(name)) {
                 throw new UsageException("unknown option --" + name + " for " + command

@@ -61,6 +61,8 @@ public final class Bench {
         out.println();
         out.println("commands:");
         COMMANDS.forEach(command -> out.printf("  %-10s %s%n", command.name(), command.summary()));
+        out.printf("  %-10s %s%n", "kubernetes", "one run on a Kubernetes cluster: ./bench kubernetes run --container NAME --injectors N"
+                + " (its own module, docs/kubernetes.md)");
         out.println();
         out.println("The benchmark itself is `mvn gatling:test -Ptomcat`; ./bench run is the same run, started on the");
         out.println("injector's CPUs when --injector.cpus pins it. Exit status: 0 done, 1 the work failed, 2 bad usage.");

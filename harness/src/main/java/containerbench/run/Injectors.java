@@ -39,7 +39,9 @@ final class Injectors {
         }
         LoadStart start = share.startAt() != null ? LoadStart.at(share.startAt()) : LoadStart.later();
         Path meeting = share.local() ? StartBarrier.newFolder() : order.startBarrier();
-        StartBarrier barrier = start.known() ? null : new StartBarrier(meeting, share.index(), share.count(), start);
+        StartBarrier barrier = start.known() ? null : share.startFile() != null
+                ? StartBarrier.fromFile(share.startFile(), Path.of(System.getProperty("java.io.tmpdir"), StartBarrier.READY_MARKER), start)
+                : new StartBarrier(meeting, share.index(), share.count(), start);
         LocalInjectors others = share.local() ? LocalInjectors.start(order.settings(), simulation, target, order.runId(),
                 order.catalog().allKnobNames(), meeting) : null;
         return new Injectors(share, start, barrier, others);

@@ -4,6 +4,7 @@ import static containerbench.settings.RunProperties.INJECTORS;
 import static containerbench.settings.RunProperties.INJECTOR_INDEX;
 import static containerbench.settings.RunProperties.START_AT;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -16,10 +17,19 @@ import java.util.List;
  * @param index this one's, 0 to count - 1
  * @param startAt when every injector starts its first step; {@code null} while a local run has not chosen it
  * @param local whether this JVM runs injector 0 and starts the others on this machine (no {@code injector.index} given)
+ * @param startFile where the instant will appear once every injector is ready ({@code -Dstart.at=file:PATH}, the start
+ *     barrier of a run on Kubernetes, whose command writes it there); {@code null} when the instant is given or chosen here
  */
-public record InjectorShare(int count, int index, Instant startAt, boolean local) {
+public record InjectorShare(int count, int index, Instant startAt, boolean local, Path startFile) {
 
     public static final InjectorShare ALONE = new InjectorShare(1, 0, null, false);
+
+    /** What {@code start.at=file:} is followed by: the file the instant will be written into. */
+    public static final String START_FILE = "file:";
+
+    public InjectorShare(int count, int index, Instant startAt, boolean local) {
+        this(count, index, startAt, local, null);
+    }
 
     private static final int MAX = 64;
 
@@ -71,6 +81,10 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
                     + ", the same instant for every injector, for example " + given.spelled(START_AT) + "="
                     + Instant.now().plusSeconds(120).truncatedTo(java.time.temporal.ChronoUnit.MINUTES));
         }
+        if (start.startsWith(START_FILE) && start.length() > START_FILE.length()) {
+            return checkedLoad(given, i, count, launches, new InjectorShare(count, i, null, false,
+                    Path.of(start.substring(START_FILE.length()))));
+        }
         Instant at;
         try {
             at = Instant.parse(start);
@@ -81,11 +95,15 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
             throw new SettingException(given.spelled(START_AT) + "=" + start + " has passed: every injector must be started"
                     + " before it, with the same instant");
         }
+        return checkedLoad(given, i, count, launches, new InjectorShare(count, i, at, false));
+    }
+
+    private static InjectorShare checkedLoad(Given given, int i, int count, boolean launches, InjectorShare share) {
         if (i > 0 && launches) {
             throw new SettingException("injector " + i + " of " + count + " loads a target at "
                     + given.spelled(RunProperties.TARGET_URL) + " (only injector 0 may launch it)");
         }
-        return new InjectorShare(count, i, at, false);
+        return share;
     }
 
     public boolean alone() {
@@ -99,6 +117,6 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
 
     /** The same share, starting at {@code instant}. */
     public InjectorShare startingAt(Instant instant) {
-        return new InjectorShare(count, index, instant, local);
+        return new InjectorShare(count, index, instant, local, startFile);
     }
 }

@@ -154,8 +154,9 @@ public final class RunProperties {
                     + " need `target.url`; `./bench merge` joins their results", "a whole number from 0 to injectors - 1");
 
     public static final Property START_AT = new Property("start.at", null,
-            "with `injector.index`: the instant every injector starts its load, the same for all", "an ISO-8601 UTC instant"
-                    + " such as 2026-12-02T05:00:00Z, in the future");
+            "with `injector.index`: the instant every injector starts its load, the same for all; or `file:PATH`, where the"
+                    + " instant will be written once every injector is ready (the start barrier of `./bench kubernetes run`)",
+            "an ISO-8601 UTC instant such as 2026-12-02T05:00:00Z, in the future, or file:PATH");
 
     public static final Property APP_WAR = new Property("app.war", null,
             "a WAR of yours deployed on every target instead of the login servlet (embedded Tomcat and Jetty, the Tomcat server,"

@@ -59,6 +59,17 @@ class InjectorShareTest {
     }
 
     @Test
+    void anInjectorOnKubernetesWaitsForTheInstantInAFile() {
+        InjectorShare share = settings("injectors", "3", "injector.index", "1", "start.at", "file:/start/START_AT",
+                "target.url", "http://container-bench-target:8080").injectors();
+        assertEquals(1, share.index());
+        assertEquals(null, share.startAt(), "not known until the file holds it");
+        assertEquals(java.nio.file.Path.of("/start/START_AT"), share.startFile());
+        refused("start.at accepts", "injectors", "2", "injector.index", "0", "start.at", "file:");
+        refused("only injector 0 may launch it", "injectors", "2", "injector.index", "1", "start.at", "file:/start/START_AT");
+    }
+
+    @Test
     void combinationsThatCannotWorkAreRefusedSayingWhy() {
         refused("is for one injector of several", "injector.index", "0");
         refused("injector.index accepts", "injectors", "2", "injector.index", "2", "start.at", FUTURE);
