@@ -1,0 +1,77 @@
+package containerbench.kubernetes;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run on a cluster, the one set of values the manifests are rendered from.
+ *
+ * @param runId names every object of the run and labels it, so that a run never meets another's objects
+ * @param namespace where the run's objects go
+ * @param container the container measured, one of this project's targets
+ * @param injectors how many injector pods share the load
+ * @param image the project's image (target and injectors alike)
+ * @param knobs the target's options, as its launcher takes them ({@code --threads 512})
+ * @param properties the run's properties for every injector ({@code tiers}, {@code warmupSeconds}...), without
+ *     those the command sets itself (container, target.url, injectors, injector.index, start.at, benchmarks.dir)
+ * @param target the target pod's CPU and memory (requests equal to limits)
+ * @param injector each injector pod's
+ * @param deadline how long the pods may live: the run's load with a margin for scheduling and pulling the image
+ * @param startLead how far ahead of the moment all are ready the load starts: time for every pod to see the instant
+ */
+public record ClusterRun(String runId, String namespace, String container, int injectors, String image, List<String> knobs,
+        Map<String, String> properties, Resources target, Resources injector, Duration deadline, Duration startLead) {
+
+    /** A pod's CPU and memory in Kubernetes' quantities ({@code "2"}, {@code "3Gi"}). */
+    public record Resources(String cpu, String memory) {
+    }
+
+    static final String NAME_LABEL = "app.kubernetes.io/name";
+    static final String COMPONENT_LABEL = "app.kubernetes.io/component";
+    static final String RUN_LABEL = "container-bench/run";
+    static final String TARGET = "target";
+    static final String INJECTOR = "injector";
+    static final int PORT = 8080;
+    /** The run's properties that the run sets itself, never the user. */
+    static final List<String> SET_HERE = List.of("container", "target.url", "injectors", "injector.index", "start.at",
+            "benchmarks.dir");
+    /** Where each injector waits for the start instant: the start ConfigMap's key, mounted. */
+    static final String START_FILE = "file:/start/START_AT";
+    /** Where each injector writes its results, before printing them into its log. */
+    static final String RESULTS = "/results";
+
+    /** The name of the run's object of {@code component}. */
+    String name(String component) {
+        return "container-bench-" + runId + "-" + component;
+    }
+
+    /** The URL the injectors load: the target's Service. */
+    String targetUrl() {
+        return "http://" + name(TARGET) + ":" + PORT;
+    }
+
+    /**
+     * What injector {@code index}'s JVM is given (in the pod, {@code $(JOB_COMPLETION_INDEX)}): the
+     * run's properties and those the run sets itself; one injector alone gets no share to wait for.
+     */
+    Map<String, String> injectorProperties(String index) {
+        Map<String, String> given = new LinkedHashMap<>();
+        given.put("container", container);
+        given.put("target.url", targetUrl());
+        if (injectors > 1) {
+            given.put("injectors", Integer.toString(injectors));
+            given.put("injector.index", index);
+            given.put("start.at", START_FILE);
+        }
+        given.put("benchmarks.dir", RESULTS);
+        given.putAll(properties);
+        return given;
+    }
+
+    /** The labels that pick the run's pods of {@code component}. */
+    Map<String, String> selector(String component) {
+        return Map.of(NAME_LABEL, "container-bench", COMPONENT_LABEL, component, RUN_LABEL, runId);
+    }
+}

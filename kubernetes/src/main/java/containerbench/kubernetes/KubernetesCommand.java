@@ -1,0 +1,203 @@
+package containerbench.kubernetes;
+
+import containerbench.cli.Arguments;
+import containerbench.cli.UsageException;
+import containerbench.report.Publication;
+import containerbench.results.ResultsStore;
+import containerbench.results.RunMerge;
+import containerbench.results.StoredRun;
+import containerbench.settings.Given;
+import containerbench.settings.ProjectRoot;
+import containerbench.settings.RunProperties;
+import containerbench.settings.RunSettings;
+import containerbench.settings.SettingException;
+import containerbench.settings.Spelling;
+import containerbench.settings.TargetCatalog;
+import containerbench.settings.TargetKnob;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * {@code ./bench kubernetes run}: one run on a Kubernetes cluster, from rendering its objects to
+ * the merged results and the comparison page on this machine. Exit status 0: done; 1: the run
+ * failed (its objects are deleted all the same); 2: the command line or a setting is wrong, and
+ * nothing was applied.
+ */
+public final class KubernetesCommand {
+
+    private static final List<String> OPTIONS = List.of("container", "injectors", "image", "namespace", "target-cpu",
+            "target-memory", "injector-cpu", "injector-memory", "ready-timeout", "start-lead", "out", "dry-run");
+    private static final Duration MARGIN = Duration.ofMinutes(10);
+
+    private KubernetesCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(List.of(args), System.out, System.err, KubernetesCommand::connect));
+    }
+
+    private static KubernetesClient connect(ClusterRun run) {
+        return new KubernetesClientBuilder().build();
+    }
+
+    /** @param cluster the client for a run (not asked for a dry run) */
+    static int run(List<String> args, PrintStream out, PrintStream err, Function<ClusterRun, KubernetesClient> cluster) {
+        try {
+            Arguments arguments = Arguments.parse(args, Set.of("dry-run"));
+            if (arguments.help() || arguments.words().isEmpty() || !arguments.words().equals(List.of("run"))) {
+                help().forEach(arguments.help() ? out::println : err::println);
+                return arguments.help() ? 0 : 2;
+            }
+            Path root = ProjectRoot.find();
+            TargetCatalog catalog = TargetCatalog.read(root);
+            ClusterRun run = values(arguments, catalog, root, Instant.now());
+            List<HasMetadata> objects = Manifests.render(root.resolve("deploy/kubernetes"), run);
+            if (arguments.options().containsKey("dry-run")) {
+                out.print(Manifests.yaml(objects));
+                return 0;
+            }
+            Path dir = Path.of(arguments.options().getOrDefault("out", root.resolve("target/benchmarks/kubernetes-" + run.runId()).toString()));
+            Duration readyTimeout = seconds(arguments, "ready-timeout", 600);
+            try (KubernetesClient client = cluster.apply(run)) {
+                ClusterFlow flow = new ClusterFlow(client, run, out, readyTimeout, Duration.ofSeconds(2));
+                Thread stop = new Thread(flow::delete, "delete-run");
+                Runtime.getRuntime().addShutdownHook(stop);
+                List<Path> files = flow.run(objects, dir);
+                Runtime.getRuntime().removeShutdownHook(stop);
+                publish(files, dir, out);
+            }
+            return 0;
+        } catch (UsageException | SettingException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("error: interrupted");
+            return 1;
+        } catch (IOException | RuntimeException e) {
+            err.println("error: kubernetes run failed: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** One injector's run as it is, or several merged exactly; then the comparison page. */
+    private static void publish(List<Path> files, Path dir, PrintStream out) throws IOException {
+        List<StoredRun> runs = new ArrayList<>();
+        for (Path file : files) {
+            runs.add(ResultsStore.read(file));
+        }
+        StoredRun stored = runs.size() == 1 ? runs.get(0)
+                : RunMerge.write(new ResultsStore(dir), runs, RunMerge.DEFAULT_TOLERANCE_MILLIS);
+        Publication.publish(stored, out);
+    }
+
+    /** The run's values from the command line, every injector's properties checked by the run's own settings. */
+    static ClusterRun values(Arguments arguments, TargetCatalog catalog, Path root, Instant now) {
+        Map<String, String> options = new LinkedHashMap<>(arguments.options());
+        String container = options.get("container");
+        if (container == null || !catalog.names().contains(container)) {
+            throw new UsageException("kubernetes run needs --container NAME, one of " + String.join(", ", catalog.names())
+                    + (container == null ? "" : ", not '" + container + "'"));
+        }
+        int injectors = whole(options, "injectors", 2, 1, 64);
+        List<String> knobs = new ArrayList<>();
+        Map<String, String> properties = new LinkedHashMap<>();
+        TreeSet<String> knobNames = new TreeSet<>(catalog.knobsOf(container).stream().map(TargetKnob::name).toList());
+        for (Map.Entry<String, String> option : options.entrySet()) {
+            String name = option.getKey();
+            if (OPTIONS.contains(name)) {
+                continue;
+            }
+            if (knobNames.contains(name)) {
+                knobs.addAll(List.of("--" + name, option.getValue()));
+            } else if (RunProperties.ALL.stream().anyMatch(p -> p.name().equals(name)) && !ClusterRun.SET_HERE.contains(name)) {
+                properties.put(name, option.getValue());
+            } else {
+                List<String> accepted = new ArrayList<>(OPTIONS);
+                accepted.addAll(knobNames);
+                RunProperties.ALL.stream().map(p -> p.name()).filter(p -> !ClusterRun.SET_HERE.contains(p)).forEach(accepted::add);
+                throw new UsageException("unknown option --" + name + " for kubernetes run"
+                        + (ClusterRun.SET_HERE.contains(name) ? " (the command sets it)" : "")
+                        + Spelling.closest(name, accepted).map(near -> ": did you mean --" + near + "?").orElse("")
+                        + " (./bench kubernetes run --help lists them)");
+            }
+        }
+        String runId = ResultsStore.stamped(container, now);
+        ClusterRun draft = new ClusterRun(runId, options.getOrDefault("namespace", "default"), container, injectors,
+                options.containsKey("image") ? options.get("image") : defaultImage(root), knobs, properties,
+                new ClusterRun.Resources(options.getOrDefault("target-cpu", "2"), options.getOrDefault("target-memory", "3Gi")),
+                new ClusterRun.Resources(options.getOrDefault("injector-cpu", "2"), options.getOrDefault("injector-memory", "3Gi")),
+                Duration.ZERO, seconds(arguments, "start-lead", 90));
+        int loadSeconds = 0;
+        for (int index = 0; index < injectors; index++) {
+            RunSettings settings = RunSettings.from(Given.maven(draft.injectorProperties(Integer.toString(index))), catalog, 2);
+            loadSeconds = settings.loadSeconds();
+        }
+        Duration deadline = seconds(arguments, "ready-timeout", 600).multipliedBy(2).plus(draft.startLead())
+                .plusSeconds(loadSeconds).plus(MARGIN);
+        return new ClusterRun(runId, draft.namespace(), container, injectors, draft.image(), knobs, properties, draft.target(),
+                draft.injector(), deadline, draft.startLead());
+    }
+
+    /** The image this checkout builds ({@code mvn -Pimage package}), tagged with its commit. */
+    private static String defaultImage(Path root) {
+        return "container-bench:" + ImageTag.of(root);
+    }
+
+    private static int whole(Map<String, String> options, String name, int otherwise, int min, int max) {
+        String value = options.get(name);
+        try {
+            int n = value == null ? otherwise : Integer.parseInt(value);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new UsageException("--" + name + " takes a whole number from " + min + " to " + max + ", not '" + value + "'");
+    }
+
+    private static Duration seconds(Arguments arguments, String name, int otherwise) {
+        return Duration.ofSeconds(whole(arguments.options(), name, otherwise, 1, 86_400));
+    }
+
+    static List<String> help() {
+        return List.of("usage: ./bench kubernetes run --container NAME [--injectors N] [--image IMAGE] [--dry-run] [--OPTION VALUE]...",
+                "",
+                "One run on the Kubernetes cluster of your kubeconfig: renders deploy/kubernetes with this run's values,",
+                "applies it, waits for the target and for every injector to be ready, starts them together, reads each",
+                "injector's results from its log, merges them and writes the comparison page here, and deletes what it",
+                "created (also when the run fails, or on Ctrl-C). --dry-run prints the objects as one YAML stream instead.",
+                "Exit status 0 when done, 1 when the run fails, 2 for a bad option (nothing applied).",
+                "",
+                "options:",
+                "  --container NAME         the container measured (tomcat, undertow, jetty...)",
+                "  --injectors N            injector pods sharing the load; default 2",
+                "  --image IMAGE            the project's image; default container-bench:<this checkout's commit>",
+                "  --namespace NS           default 'default'",
+                "  --target-cpu, --target-memory, --injector-cpu, --injector-memory",
+                "                           each pod's requests and limits (equal: Guaranteed QoS); default 2 and 3Gi",
+                "  --ready-timeout S        how long the target, then the injectors, may take to be ready; default 600",
+                "  --start-lead S           how far ahead the start instant is set, for every pod to see it; default 90",
+                "  --out DIR                where the results go; default target/benchmarks/kubernetes-<run>",
+                "  --dry-run                print the objects, apply nothing",
+                "  --KNOB VALUE             a knob of the container (./bench run --help lists them)",
+                "  --PROPERTY VALUE         a run property for the injectors (tiers, warmupSeconds...; docs/properties.md)",
+                "",
+                "example:",
+                "  ./bench kubernetes run --container tomcat --injectors 3 --tiers 100,500,1000 --dry-run");
+    }
+}

@@ -1,0 +1,191 @@
+package containerbench.kubernetes;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.results.ResultsInLog;
+import containerbench.settings.ProjectRoot;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command's flow against a fake API server (fabric8's mock server, CRUD): apply, wait for the
+ * target, wait for every injector, release them with one instant, wait for the Job, read each
+ * results file from each pod's log, delete; and when an injector never starts or a pod fails, the
+ * error says which and everything is deleted all the same. The test plays the cluster's part (the
+ * Job controller's pods, the kubelet's statuses and logs), which is what only a real cluster shows.
+ */
+@EnableKubernetesMockClient(crud = true)
+class ClusterFlowTest {
+
+    private static final String NS = "bench";
+    private static final int INJECTORS = 3;
+
+    KubernetesMockServer server;
+    KubernetesClient client;
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream said = new ByteArrayOutputStream();
+
+    private ClusterRun run() {
+        return new ClusterRun("tomcat-20261203-100000", NS, "tomcat", INJECTORS, "container-bench:test", List.of(), Map.of("tiers", "10"),
+                new ClusterRun.Resources("2", "3Gi"), new ClusterRun.Resources("2", "3Gi"), Duration.ofSeconds(20),
+                Duration.ofSeconds(3));
+    }
+
+    private List<Path> flow(ClusterRun run, Duration readyTimeout) throws IOException, InterruptedException {
+        List<HasMetadata> objects = Manifests.render(ProjectRoot.find().resolve("deploy/kubernetes"), run);
+        ClusterFlow flow = new ClusterFlow(client, run, new PrintStream(said, true, StandardCharsets.UTF_8), readyTimeout,
+                Duration.ofMillis(50));
+        return flow.run(objects, dir);
+    }
+
+    @Test
+    void releasesTheInjectorsTogetherCollectsEveryResultAndDeletesTheRun() throws Exception {
+        ClusterRun run = run();
+        CompletableFuture<Instant> cluster = CompletableFuture.supplyAsync(() -> playCluster(run, INJECTORS, -1));
+        List<Path> files = flow(run, Duration.ofSeconds(20));
+        Instant released = cluster.get(20, TimeUnit.SECONDS);
+
+        assertEquals(INJECTORS, files.size());
+        for (int i = 0; i < INJECTORS; i++) {
+            assertEquals(dir.resolve("injector-" + i).resolve("tomcat-injector" + i + ".json"), files.get(i));
+            assertArrayEquals(result(i), Files.readAllBytes(files.get(i)));
+            assertTrue(Files.readString(dir.resolve("injector-" + i).resolve("injector.log")).contains("Gatling says hello"));
+        }
+        assertTrue(released.isAfter(Instant.now().minusSeconds(20)), "one instant for all, set once all were ready");
+        assertTrue(said.toString(StandardCharsets.UTF_8).contains("the load starts at " + released), said.toString(StandardCharsets.UTF_8));
+        assertNothingLeft(run);
+    }
+
+    @Test
+    void anInjectorThatNeverStartsEndsTheRunNamingItAndDeletesTheRest() {
+        ClusterRun run = run();
+        CompletableFuture.runAsync(() -> playCluster(run, INJECTORS - 1, -1));
+        var error = assertThrows(ClusterFlow.ClusterRunException.class, () -> flow(run, Duration.ofSeconds(2)));
+        assertTrue(error.getMessage().startsWith("the injectors not ready after 2 s: injector 2: no pod"), error.getMessage());
+        assertNothingLeft(run);
+    }
+
+    @Test
+    void aFailedInjectorEndsTheRunWithItsLog() {
+        ClusterRun run = run();
+        CompletableFuture.runAsync(() -> playCluster(run, INJECTORS, 1));
+        var error = assertThrows(ClusterFlow.ClusterRunException.class, () -> flow(run, Duration.ofSeconds(20)));
+        assertTrue(error.getMessage().startsWith("injector 1 failed"), error.getMessage());
+        assertTrue(error.getMessage().contains("OutOfMemoryError"), "the end of its log: " + error.getMessage());
+        assertNothingLeft(run);
+    }
+
+    /**
+     * What a cluster does with the run: the target gets ready; the Job's pods appear ({@code pods} of
+     * them) and get ready; once the start instant is written they finish, each printing its results
+     * (or, for {@code failing}, an error) into its log.
+     *
+     * @return the start instant the injectors saw
+     */
+    private Instant playCluster(ClusterRun run, int pods, int failing) {
+        awaitTrue(() -> client.pods().inNamespace(NS).withName(run.name(ClusterRun.TARGET)).get() != null);
+        ready(client.pods().inNamespace(NS).withName(run.name(ClusterRun.TARGET)).get(), "Running");
+        awaitTrue(() -> client.batch().v1().jobs().inNamespace(NS).withName(run.name(ClusterRun.INJECTOR)).get() != null);
+        for (int i = 0; i < pods; i++) {
+            String name = run.name(ClusterRun.INJECTOR) + "-" + i + "-abcde";
+            Pod pod = client.pods().inNamespace(NS).resource(new PodBuilder().withNewMetadata().withName(name)
+                    .withLabels(run.selector(ClusterRun.INJECTOR)).addToLabels(ClusterRun.RUN_LABEL, run.runId())
+                    .addToAnnotations(ClusterFlow.INDEX_ANNOTATION, Integer.toString(i)).endMetadata().build()).create();
+            ready(pod, "Running");
+            server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods/" + name + "/log?pretty=false")
+                    .andReturn(200, i == failing ? "Gatling says hello\njava.lang.OutOfMemoryError: Java heap space\n" : log(i))
+                    .always();
+        }
+        awaitTrue(() -> client.configMaps().inNamespace(NS).withName(run.name("start")).get().getData() != null
+                && client.configMaps().inNamespace(NS).withName(run.name("start")).get().getData().containsKey(ClusterFlow.START_KEY));
+        Instant start = Instant.parse(client.configMaps().inNamespace(NS).withName(run.name("start")).get().getData()
+                .get(ClusterFlow.START_KEY));
+        List<Pod> injectors = client.pods().inNamespace(NS).withLabels(run.selector(ClusterRun.INJECTOR)).list().getItems();
+        for (Pod pod : injectors) {
+            String index = pod.getMetadata().getAnnotations().get(ClusterFlow.INDEX_ANNOTATION);
+            ready(pod, index.equals(Integer.toString(failing)) ? "Failed" : "Succeeded");
+        }
+        if (failing < 0) {
+            Job job = client.batch().v1().jobs().inNamespace(NS).withName(run.name(ClusterRun.INJECTOR)).get();
+            job.setStatus(new JobStatusBuilder().withSucceeded(pods).build());
+            client.batch().v1().jobs().inNamespace(NS).resource(job).updateStatus();
+        }
+        return start;
+    }
+
+    private void ready(Pod pod, String phase) {
+        Pod latest = client.pods().inNamespace(NS).withName(pod.getMetadata().getName()).get();
+        latest.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase(phase)
+                .addNewCondition().withType("Ready").withStatus(phase.equals("Running") ? "True" : "False").endCondition().build());
+        client.pods().inNamespace(NS).resource(latest).updateStatus();
+    }
+
+    private static byte[] result(int index) {
+        return ("{\"schema\": 9, \"runId\": \"tomcat-injector" + index + "\"}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** What injector {@code index} prints: Gatling's lines, then its results file as {@link ResultsInLog} prints it. */
+    private String log(int index) {
+        try {
+            Path file = Files.write(Files.createDirectories(dir.resolve("pod-" + index)).resolve("tomcat-injector" + index + ".json"),
+                    result(index));
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+            out.println("Gatling says hello");
+            ResultsInLog.print(file, out);
+            return log.toString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void assertNothingLeft(ClusterRun run) {
+        assertEquals(List.of(), client.pods().inNamespace(NS).withLabel(ClusterRun.RUN_LABEL, run.runId()).list().getItems()
+                .stream().map(p -> p.getMetadata().getName()).toList());
+        assertTrue(client.batch().v1().jobs().inNamespace(NS).list().getItems().isEmpty(), "the Job is deleted");
+        assertTrue(client.services().inNamespace(NS).list().getItems().isEmpty(), "the Service is deleted");
+        assertTrue(client.configMaps().inNamespace(NS).withLabel(ClusterRun.RUN_LABEL, run.runId()).list().getItems().isEmpty());
+    }
+
+    private static void awaitTrue(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the flow never got there");
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}

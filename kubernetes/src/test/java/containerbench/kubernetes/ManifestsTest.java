@@ -1,0 +1,198 @@
+package containerbench.kubernetes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.settings.Given;
+import containerbench.settings.ProjectRoot;
+import containerbench.settings.RunSettings;
+import containerbench.settings.TargetCatalog;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ./bench kubernetes run --dry-run}, read as a cluster would: one YAML stream, every field
+ * known to Kubernetes' schemas, the pieces naming each other, a placement that measures fairly, and
+ * every injector's properties accepted by the run's own settings.
+ */
+class ManifestsTest {
+
+    private static final Path ROOT = ProjectRoot.find();
+    private static final String CONTAINER = "tomcat";
+    private static final int INJECTORS = 3;
+    private static List<HasMetadata> objects;
+    private static String runId;
+
+    @BeforeAll
+    static void dryRun() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = KubernetesCommand.run(List.of("run", "--container", CONTAINER, "--injectors", Integer.toString(INJECTORS),
+                        "--image", "registry.example/container-bench:abc", "--tiers", "100,500", "--maxThreads", "1024", "--dry-run"),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                run -> {
+                    throw new AssertionError("a dry run talks to no cluster");
+                });
+        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
+        objects = StrictSchema.read(out.toString(StandardCharsets.UTF_8));
+        runId = objects.get(0).getMetadata().getLabels().get(ClusterRun.RUN_LABEL);
+    }
+
+    private static <T> T only(Class<T> kind) {
+        List<T> found = objects.stream().filter(kind::isInstance).map(kind::cast).toList();
+        assertEquals(1, found.size(), kind.getSimpleName());
+        return found.get(0);
+    }
+
+    private static List<PodSpec> podSpecs() {
+        return List.of(only(Pod.class).getSpec(), only(Job.class).getSpec().getTemplate().getSpec());
+    }
+
+    @Test
+    void theStreamHasOnlyFieldsKubernetesKnows() {
+        assertEquals(List.of("ConfigMap", "Pod", "Service", "Job"), objects.stream().map(HasMetadata::getKind).toList());
+        assertEquals(List.of(), StrictSchema.unknownFields(objects));
+    }
+
+    @Test
+    void theStrictCheckFindsAFieldTheSchemaDoesNotHave() throws IOException {
+        String job = Files.readString(ROOT.resolve("deploy/kubernetes/injectors.yaml"));
+        String misspelt = job.replace("      restartPolicy: Never", "      restartPolicy: Never\n      restartPolicyy: Never")
+                .replace("completions: 3", "completions: 3\n  parallelizm: 3");
+        assertEquals(List.of("Job/container-bench-injectors:.spec.parallelizm", "Job/container-bench-injectors:.spec.template.spec.restartPolicyy"),
+                StrictSchema.unknownFields(StrictSchema.read(misspelt)));
+    }
+
+    @Test
+    void everyObjectBelongsToTheRunAndTheBaseListsEveryFile() throws IOException {
+        assertTrue(runId.startsWith(CONTAINER + "-"), runId);
+        for (HasMetadata object : objects) {
+            assertEquals(runId, object.getMetadata().getLabels().get(ClusterRun.RUN_LABEL), object.getKind());
+            assertTrue(object.getMetadata().getName().contains(runId), object.getMetadata().getName());
+            assertEquals("default", object.getMetadata().getNamespace());
+        }
+        try (Stream<Path> files = Files.list(ROOT.resolve("deploy/kubernetes"))) {
+            List<Path> yaml = new ArrayList<>(files.filter(f -> !f.endsWith("kustomization.yaml")).sorted().toList());
+            List<Path> listed = new ArrayList<>(Manifests.baseFiles(ROOT.resolve("deploy/kubernetes")));
+            listed.sort(null);
+            assertEquals(yaml, listed, "kustomization.yaml lists every manifest");
+        }
+    }
+
+    @Test
+    void theServiceSelectsTheTargetAndTheInjectorsLoadIt() {
+        Pod target = only(Pod.class);
+        Service service = only(Service.class);
+        service.getSpec().getSelector().forEach((key, value) -> assertEquals(value, target.getMetadata().getLabels().get(key), key));
+        assertTrue(service.getSpec().getSelector().containsKey(ClusterRun.RUN_LABEL), "another run's target is never selected");
+        assertTrue(service.getSpec().getPublishNotReadyAddresses(), "a target slow to answer its probe stays loaded");
+        Container container = target.getSpec().getContainers().get(0);
+        assertEquals(container.getPorts().get(0).getName(), service.getSpec().getPorts().get(0).getTargetPort().getStrVal());
+        List<String> command = container.getCommand();
+        assertEquals("targets/tomcat/target/tomcat-target.jar", command.get(command.indexOf("-jar") + 1));
+        assertTrue(Files.isDirectory(ROOT.resolve("targets/tomcat")));
+        assertEquals(container.getPorts().get(0).getContainerPort().toString(), command.get(command.indexOf("--port") + 1));
+        assertEquals("1024", command.get(command.indexOf("--maxThreads") + 1), "the knob reaches the target");
+        assertEquals("http://" + service.getMetadata().getName() + ":" + service.getSpec().getPorts().get(0).getPort(),
+                injectorProperties().get("target.url"));
+    }
+
+    @Test
+    void theInjectorsAreOneIndexedJobThatWaitsForTheStartInstant() {
+        Job job = only(Job.class);
+        assertEquals("Indexed", job.getSpec().getCompletionMode());
+        assertEquals(INJECTORS, job.getSpec().getCompletions());
+        assertEquals(INJECTORS, job.getSpec().getParallelism());
+        assertEquals(0, job.getSpec().getBackoffLimit());
+        PodSpec pod = job.getSpec().getTemplate().getSpec();
+        ConfigMap start = only(ConfigMap.class);
+        assertTrue(start.getData() == null || start.getData().isEmpty(), "no instant before every injector is ready");
+        var volume = pod.getVolumes().stream().filter(v -> v.getConfigMap() != null).findFirst().orElseThrow();
+        assertEquals(start.getMetadata().getName(), volume.getConfigMap().getName());
+        String mount = pod.getContainers().get(0).getVolumeMounts().stream().filter(m -> m.getName().equals(volume.getName()))
+                .findFirst().orElseThrow().getMountPath();
+        assertEquals("file:" + mount + "/" + ClusterFlow.START_KEY, injectorProperties().get("start.at"));
+        assertEquals("$(JOB_COMPLETION_INDEX)", injectorProperties().get("injector.index"));
+        assertTrue(objects.stream().noneMatch(o -> o.getKind().equals("PersistentVolumeClaim")), "no shared volume");
+    }
+
+    @Test
+    void everyPodIsGuaranteedKeptApartRestrictedAndEnds() {
+        for (PodSpec spec : podSpecs()) {
+            assertTrue(spec.getInitContainers().isEmpty(), "nothing built in the pod");
+            for (Container container : spec.getContainers()) {
+                var resources = container.getResources();
+                assertEquals(resources.getRequests(), resources.getLimits(), container.getName() + ": Guaranteed QoS");
+                assertNotNull(resources.getLimits().get("cpu"));
+                assertNotNull(resources.getLimits().get("memory"));
+                assertEquals("registry.example/container-bench:abc", container.getImage());
+                var security = container.getSecurityContext();
+                assertFalse(security.getAllowPrivilegeEscalation());
+                assertEquals(List.of("ALL"), security.getCapabilities().getDrop());
+            }
+            assertTrue(spec.getSecurityContext().getRunAsNonRoot());
+            assertEquals("RuntimeDefault", spec.getSecurityContext().getSeccompProfile().getType());
+            var apart = spec.getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+            assertEquals("kubernetes.io/hostname", apart.get(0).getTopologyKey());
+            assertEquals(runId, apart.get(0).getLabelSelector().getMatchLabels().get(ClusterRun.RUN_LABEL));
+        }
+        assertEquals(Map.of(ClusterRun.NAME_LABEL, "container-bench", ClusterRun.COMPONENT_LABEL, ClusterRun.INJECTOR,
+                        ClusterRun.RUN_LABEL, runId),
+                only(Pod.class).getSpec().getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
+                        .get(0).getLabelSelector().getMatchLabels(), "the target is never on an injector's node");
+        Job job = only(Job.class);
+        assertEquals(job.getSpec().getActiveDeadlineSeconds(), only(Pod.class).getSpec().getActiveDeadlineSeconds());
+        assertTrue(job.getSpec().getActiveDeadlineSeconds() > 0);
+        assertNotNull(job.getSpec().getTtlSecondsAfterFinished());
+        assertEquals("Never", only(Pod.class).getSpec().getRestartPolicy(), "a target that restarted mid-run is not measured");
+    }
+
+    @Test
+    void everyInjectorsPropertiesAreAcceptedByTheRunsOwnSettings() {
+        TargetCatalog catalog = TargetCatalog.read(ROOT);
+        for (int index = 0; index < INJECTORS; index++) {
+            Map<String, String> pod = new LinkedHashMap<>();
+            for (var e : injectorProperties().entrySet()) {
+                pod.put(e.getKey(), e.getValue().replace("$(JOB_COMPLETION_INDEX)", Integer.toString(index)));
+            }
+            RunSettings settings = RunSettings.from(Given.maven(pod), catalog, 2);
+            assertEquals(index, settings.injectors().index());
+            assertEquals(INJECTORS, settings.injectors().count());
+            assertEquals(Path.of("/start/START_AT"), settings.injectors().startFile());
+            assertEquals(List.of(100, 500), settings.plan().tiers());
+            assertFalse(settings.target().launched(), "the injectors load the Service, they launch nothing");
+        }
+    }
+
+    /** The -D properties of the injector's command, with the index as Kubernetes leaves it to the pod. */
+    private static Map<String, String> injectorProperties() {
+        List<String> command = only(Job.class).getSpec().getTemplate().getSpec().getContainers().get(0).getCommand();
+        assertTrue(command.indexOf("containerbench.cli.PodInjector") > command.indexOf("-cp"), command.toString());
+        Map<String, String> properties = new LinkedHashMap<>();
+        command.stream().limit(command.indexOf("-cp")).filter(arg -> arg.startsWith("-D")).forEach(arg -> {
+            String[] pair = arg.substring(2).split("=", 2);
+            properties.put(pair[0], pair.length > 1 ? pair[1] : "");
+        });
+        return properties;
+    }
+}
