@@ -186,7 +186,7 @@ public final class KubernetesCommand {
                 "options:",
                 "  --container NAME         the container measured (tomcat, undertow, jetty...)",
                 "  --injectors N            injector pods sharing the load; default 2",
-                "  --image IMAGE            the project's image; default container-bench:<this checkout's commit>",
+                "  --image IMAGE            the project's image (mvn -Pimage package); default container-bench:<this checkout's commit>",
                 "  --namespace NS           default 'default'",
                 "  --target-cpu, --target-memory, --injector-cpu, --injector-memory",
                 "                           each pod's requests and limits (equal: Guaranteed QoS); default 2 and 3Gi",
