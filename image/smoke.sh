@@ -1,7 +1,8 @@
 #!/bin/sh
 # A short benchmark in the project's image, without a container runtime (none runs on this project's
-# machines): the image's layers unpacked into a folder, /proc and /sys mounted and /dev's four
-# character devices made as a runtime would, and the target and one injector started in it with chroot as the image's user (10001),
+# machines): the image's layers unpacked into a folder and mounted read-only (the pods'
+# readOnlyRootFilesystem), /tmp and /results on tmpfs (their emptyDirs), /proc and /sys mounted and
+# /dev's four character devices made as a runtime would, and the target and one injector started in it with chroot as the image's user (10001),
 # the injector exactly as its pod starts it. Passes when the injector ends with status 0 and prints
 # a results file whose run completed. Needs root (mount, chroot) and target/jib-image.tar
 # (mvn -Pimage package -DskipTests).
@@ -17,7 +18,7 @@ cleanup() {
     kill "$target_pid" 2>/dev/null || true
     wait "$target_pid" 2>/dev/null || true
   fi
-  for m in sys proc; do umount "$root/$m" 2>/dev/null || true; done
+  for m in sys proc tmp results ""; do umount "$root/$m" 2>/dev/null || true; done
   # Never delete through a mount that is still there: it would delete the host's files.
   if grep -q " $work/" /proc/mounts; then
     echo "image smoke test: $work still has mounts; left in place" >&2
@@ -32,14 +33,16 @@ for layer in $(python3 -c 'import json,sys; print(" ".join(json.load(open(sys.ar
   tar -xzf "$work/layers/$layer" -C "$root" 2>/dev/null
 done
 mkdir -p "$root/proc" "$root/sys" "$root/dev" "$root/results"
-chmod 1777 "$root/tmp"
-chmod 777 "$root/results"
-mount -t proc proc "$root/proc"
-mount -t sysfs sysfs "$root/sys"
 mknod -m 666 "$root/dev/null" c 1 3
 mknod -m 666 "$root/dev/zero" c 1 5
 mknod -m 666 "$root/dev/random" c 1 8
 mknod -m 666 "$root/dev/urandom" c 1 9
+mount --bind "$root" "$root"
+mount -o remount,bind,ro "$root"
+mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
+mount -t tmpfs -o mode=777 tmpfs "$root/results"
+mount -t proc proc "$root/proc"
+mount -t sysfs sysfs "$root/sys"
 port=18789
 chroot --userspec=10001:10001 "$root" /opt/java/bin/java -Xmx512m -jar /app/targets/tomcat/target/tomcat-target.jar \
   --host 127.0.0.1 --port $port > "$work/target.log" 2>&1 &
