@@ -41,6 +41,8 @@ public final class KubernetesCommand {
     private static final List<String> OPTIONS = List.of("container", "injectors", "image", "namespace", "target-cpu",
             "target-memory", "injector-cpu", "injector-memory", "ready-timeout", "start-lead", "out", "dry-run");
     private static final Duration MARGIN = Duration.ofMinutes(10);
+    /** The containers whose launchers the image holds (image/pom.xml): the servers' distributions are not in it. */
+    static final List<String> IN_IMAGE = List.of("tomcat", "undertow", "jetty");
 
     private KubernetesCommand() {
     }
@@ -111,6 +113,10 @@ public final class KubernetesCommand {
         if (container == null || !catalog.names().contains(container)) {
             throw new UsageException("kubernetes run needs --container NAME, one of " + String.join(", ", catalog.names())
                     + (container == null ? "" : ", not '" + container + "'"));
+        }
+        if (!IN_IMAGE.contains(container)) {
+            throw new UsageException("the image holds the embedded containers only (" + String.join(", ", IN_IMAGE) + "), not "
+                    + container + ": a server's distribution is not in it");
         }
         int injectors = whole(options, "injectors", 2, 1, 64);
         List<String> knobs = new ArrayList<>();

@@ -69,6 +69,31 @@ class ManifestsTest {
     }
 
     @Test
+    void aBadValueIsRefusedNamingItAndNothingIsRendered() {
+        assertRefused("the image holds the embedded containers only (tomcat, undertow, jetty), not wildfly",
+                "--container", "wildfly");
+        assertRefused("unknown option --tierz for kubernetes run: did you mean --tiers?", "--container", "tomcat", "--tierz", "1");
+        assertRefused("unknown option --injector.index for kubernetes run (the command sets it)", "--container", "tomcat",
+                "--injector.index", "1");
+        assertRefused("--injectors takes a whole number from 1 to 64, not '0'", "--container", "tomcat", "--injectors", "0");
+    }
+
+    private static void assertRefused(String message, String... options) {
+        List<String> args = new ArrayList<>(List.of("run"));
+        args.addAll(List.of(options));
+        args.add("--dry-run");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = KubernetesCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), run -> {
+                    throw new AssertionError("nothing is applied");
+                });
+        assertEquals(2, exit);
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: " + message), err.toString(StandardCharsets.UTF_8));
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void theStreamHasOnlyFieldsKubernetesKnows() {
         assertEquals(List.of("ConfigMap", "Pod", "Service", "Job"), objects.stream().map(HasMetadata::getKind).toList());
         assertEquals(List.of(), StrictSchema.unknownFields(objects));
