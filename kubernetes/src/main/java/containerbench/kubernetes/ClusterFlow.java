@@ -72,6 +72,12 @@ final class ClusterFlow {
      */
     List<Path> run(List<HasMetadata> objects, Path dir) throws IOException, InterruptedException {
         try {
+            out.println("container-bench: cluster " + client.getMasterUrl() + ", Kubernetes " + client.getKubernetesVersion().getGitVersion());
+        } catch (KubernetesClientException e) {
+            throw new ClusterRunException("no cluster answers at " + client.getMasterUrl() + " (the kubeconfig's current context;"
+                    + " KUBECONFIG names another file): " + KubernetesCommand.causes(e) + ". Nothing was applied.");
+        }
+        try {
             client.resourceList(objects).inNamespace(run.namespace()).create();
             out.println("container-bench: applied " + objects.stream().map(o -> o.getKind() + " " + o.getMetadata().getName())
                     .collect(Collectors.joining(", ")) + " in namespace " + run.namespace());
@@ -82,7 +88,7 @@ final class ClusterFlow {
             awaitInjectorsDone();
             return collect(dir);
         } finally {
-            saveLog(targetPod(), dir.resolve("target.log"));
+            saveTargetLog(dir.resolve("target.log"));
             delete();
         }
     }
@@ -194,7 +200,7 @@ final class ClusterFlow {
             client.services().inNamespace(ns).withLabel(ClusterRun.RUN_LABEL, run.runId()).delete();
             client.configMaps().inNamespace(ns).withLabel(ClusterRun.RUN_LABEL, run.runId()).delete();
             out.println("container-bench: deleted the run's objects (label " + ClusterRun.RUN_LABEL + "=" + run.runId() + ")");
-        } catch (KubernetesClientException e) {
+        } catch (RuntimeException e) {
             out.println("container-bench: WARNING the run's objects could not all be deleted (" + e.getMessage() + "): kubectl delete"
                     + " all,configmaps,jobs -n " + run.namespace() + " -l " + ClusterRun.RUN_LABEL + "=" + run.runId());
         }
@@ -274,14 +280,16 @@ final class ClusterFlow {
         return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
     }
 
-    private void saveLog(Pod pod, Path file) {
-        if (pod != null) {
-            try {
+    /** The target's log beside the results, when there is one to read; never throws, so that the run's own error is the one told. */
+    private void saveTargetLog(Path file) {
+        try {
+            Pod pod = targetPod();
+            if (pod != null) {
                 Files.createDirectories(file.getParent());
                 Files.writeString(file, log(pod));
-            } catch (IOException e) {
-                out.println("container-bench: WARNING the target's log could not be saved: " + e.getMessage());
             }
+        } catch (IOException | RuntimeException e) {
+            out.println("container-bench: WARNING the target's log could not be saved: " + e.getMessage());
         }
     }
 }

@@ -75,10 +75,19 @@ public final class KubernetesCommand {
             Duration readyTimeout = seconds(arguments, "ready-timeout", 600);
             try (KubernetesClient client = cluster.apply(run)) {
                 ClusterFlow flow = new ClusterFlow(client, run, out, readyTimeout, Duration.ofSeconds(2));
+                // Ctrl-C while the run is on the cluster: its objects are deleted all the same.
                 Thread stop = new Thread(flow::delete, "delete-run");
                 Runtime.getRuntime().addShutdownHook(stop);
-                List<Path> files = flow.run(objects, dir);
-                Runtime.getRuntime().removeShutdownHook(stop);
+                List<Path> files;
+                try {
+                    files = flow.run(objects, dir);
+                } finally {
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(stop);
+                    } catch (IllegalStateException shuttingDown) {
+                        // the hook is running or has run: it deletes the run
+                    }
+                }
                 publish(files, dir, out);
             }
             return 0;
@@ -90,9 +99,21 @@ public final class KubernetesCommand {
             err.println("error: interrupted");
             return 1;
         } catch (IOException | RuntimeException e) {
-            err.println("error: kubernetes run failed: " + e.getMessage());
+            err.println("error: kubernetes run failed: " + causes(e));
             return 1;
         }
+    }
+
+    /** The exception's message and those of its causes: the client's own says which call, its cause why (a refused connection). */
+    static String causes(Throwable e) {
+        List<String> messages = new ArrayList<>();
+        for (Throwable t = e; t != null && messages.size() < 5; t = t.getCause()) {
+            String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+            if (messages.stream().noneMatch(known -> known.contains(message))) {
+                messages.add(message);
+            }
+        }
+        return String.join(": ", messages);
     }
 
     /** One injector's run as it is, or several merged exactly; then the comparison page. */

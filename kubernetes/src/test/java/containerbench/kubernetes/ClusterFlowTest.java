@@ -102,6 +102,21 @@ class ClusterFlowTest {
         assertNothingLeft(run);
     }
 
+    @Test
+    void noClusterIsSaidWithItsAddressAndNothingIsTried() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = KubernetesCommand.run(List.of("run", "--container", "tomcat", "--image", "container-bench:test"),
+                new PrintStream(said, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                run -> new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(
+                        new io.fabric8.kubernetes.client.ConfigBuilder().withMasterUrl("http://127.0.0.1:1")
+                                .withRequestRetryBackoffLimit(0).build()).build());
+        assertEquals(1, exit);
+        String error = err.toString(StandardCharsets.UTF_8);
+        assertTrue(error.startsWith("error: kubernetes run failed: no cluster answers at http://127.0.0.1:1/"), error);
+        assertTrue(error.strip().endsWith("Nothing was applied."), error);
+        assertEquals("", said.toString(StandardCharsets.UTF_8), "no deletion tried, no log asked for");
+    }
+
     /**
      * What a cluster does with the run: the target gets ready; the Job's pods appear ({@code pods} of
      * them) and get ready; once the start instant is written they finish, each printing its results
