@@ -182,22 +182,11 @@ class FaultsIT {
         awaitLine(log, "against http://");
         // Until Gatling's console shows OK responses of the tier: a cold WildFly on a machine whose
         // hypervisor took 30% of it answered none of 44 requests in the 2 s this test used to wait.
-        awaitOk(log);
+        awaitLog(log, "an OK response of the tier", text -> TIER_OK.matcher(text).find());
         return maven;
     }
 
     private static final java.util.regex.Pattern TIER_OK = java.util.regex.Pattern.compile("(?m)^> 20 users\\s+\\|\\s+[\\d,]+\\s+\\|\\s+[1-9]");
-
-    private static void awaitOk(Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (System.nanoTime() < deadline) {
-            if (TIER_OK.matcher(Files.readString(log)).find()) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("Gatling never showed an OK response of the tier:\n" + Runs.tail(log));
-    }
 
     private RunResult onlyResult() throws IOException {
         return Runs.onlyRun(work.resolve("benchmarks")).run();
@@ -217,14 +206,18 @@ class FaultsIT {
     }
 
     private static void awaitLine(Path log, String text) throws Exception {
+        awaitLog(log, "'" + text + "'", printed -> printed.contains(text));
+    }
+
+    private static void awaitLog(Path log, String what, java.util.function.Predicate<String> seen) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (System.nanoTime() < deadline) {
-            if (Files.readString(log).contains(text)) {
+            if (seen.test(Files.readString(log))) {
                 return;
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("never printed '" + text + "':\n" + Runs.tail(log));
+        throw new AssertionError("never printed " + what + ":\n" + Runs.tail(log));
     }
 
     private static void awaitGone(String marker) throws Exception {
