@@ -201,10 +201,6 @@ final class Verdicts {
         return users + (tier.contains(" req/s") ? " req/s" : " users");
     }
 
-    static String sentence(int users, TierComparison.Comparison c) {
-        return sentence(users + " users", c);
-    }
-
     static String sentence(String load, TierComparison.Comparison c) {
         String head = c.other() + " against " + c.baseline() + " at " + load;
         if (c.pairs() < 2) {
