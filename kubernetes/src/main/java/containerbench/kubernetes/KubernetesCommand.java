@@ -8,10 +8,10 @@ import containerbench.results.RunMerge;
 import containerbench.results.StoredRun;
 import containerbench.settings.Given;
 import containerbench.settings.ProjectRoot;
+import containerbench.settings.Property;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
-import containerbench.settings.Spelling;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TargetKnob;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -143,25 +143,22 @@ public final class KubernetesCommand {
         List<String> knobs = new ArrayList<>();
         Map<String, String> properties = new LinkedHashMap<>();
         TreeSet<String> knobNames = new TreeSet<>(catalog.knobsOf(container).stream().map(TargetKnob::name).toList());
-        for (Map.Entry<String, String> option : options.entrySet()) {
-            String name = option.getKey();
-            if (OPTIONS.contains(name)) {
-                continue;
-            }
-            if (knobNames.contains(name)) {
-                knobs.addAll(List.of("--" + name, option.getValue()));
-            } else if (RunProperties.ALL.stream().anyMatch(p -> p.name().equals(name)) && !ClusterRun.SET_HERE.contains(name)) {
-                properties.put(name, option.getValue());
-            } else {
-                List<String> accepted = new ArrayList<>(OPTIONS);
-                accepted.addAll(knobNames);
-                RunProperties.ALL.stream().map(p -> p.name()).filter(p -> !ClusterRun.SET_HERE.contains(p)).forEach(accepted::add);
-                throw new UsageException("unknown option --" + name + " for kubernetes run"
-                        + (ClusterRun.SET_HERE.contains(name) ? " (the command sets it)" : "")
-                        + Spelling.closest(name, accepted).map(near -> ": did you mean --" + near + "?").orElse("")
-                        + " (./bench kubernetes run --help lists them)");
+        for (String name : options.keySet()) {
+            if (ClusterRun.SET_HERE.contains(name) && !OPTIONS.contains(name)) {
+                throw new UsageException("--" + name + " is set by kubernetes run itself, for every injector");
             }
         }
+        List<String> accepted = new ArrayList<>(OPTIONS);
+        accepted.addAll(knobNames);
+        RunProperties.ALL.stream().map(Property::name).filter(name -> !ClusterRun.SET_HERE.contains(name)).forEach(accepted::add);
+        arguments.only(accepted, "kubernetes run");
+        options.forEach((name, value) -> {
+            if (knobNames.contains(name)) {
+                knobs.addAll(List.of("--" + name, value));
+            } else if (!OPTIONS.contains(name)) {
+                properties.put(name, value);
+            }
+        });
         String runId = ResultsStore.stamped(container, now);
         ClusterRun draft = new ClusterRun(runId, options.getOrDefault("namespace", "default"), container, injectors,
                 options.containsKey("image") ? options.get("image") : defaultImage(root), knobs, properties,

@@ -15,7 +15,6 @@ import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,14 +51,19 @@ final class Manifests {
     static List<HasMetadata> base(Path dir) throws IOException {
         List<HasMetadata> objects = new ArrayList<>();
         for (Path file : baseFiles(dir)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                Object read = YAML.unmarshal(in);
-                if (read instanceof List<?> list) {
-                    list.forEach(object -> objects.add((HasMetadata) object));
-                } else {
-                    objects.add((HasMetadata) read);
-                }
-            }
+            objects.addAll(read(Files.readString(file)));
+        }
+        return objects;
+    }
+
+    /** Every object of a YAML stream, each as its kind's own type. */
+    static List<HasMetadata> read(String yaml) {
+        Object read = YAML.unmarshal(yaml);
+        List<HasMetadata> objects = new ArrayList<>();
+        if (read instanceof List<?> list) {
+            list.forEach(object -> objects.add((HasMetadata) object));
+        } else {
+            objects.add((HasMetadata) read);
         }
         return objects;
     }

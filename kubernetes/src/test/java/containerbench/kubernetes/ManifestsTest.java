@@ -72,8 +72,8 @@ class ManifestsTest {
     void aBadValueIsRefusedNamingItAndNothingIsRendered() {
         assertRefused("the image holds the embedded containers only (tomcat, undertow, jetty), not wildfly",
                 "--container", "wildfly");
-        assertRefused("unknown option --tierz for kubernetes run: did you mean --tiers?", "--container", "tomcat", "--tierz", "1");
-        assertRefused("unknown option --injector.index for kubernetes run (the command sets it)", "--container", "tomcat",
+        assertRefused("unknown option --tierz for kubernetes run: did you mean --tiers? (./bench kubernetes run --help lists them)", "--container", "tomcat", "--tierz", "1");
+        assertRefused("--injector.index is set by kubernetes run itself, for every injector", "--container", "tomcat",
                 "--injector.index", "1");
         assertRefused("--injectors takes a whole number from 1 to 64, not '0'", "--container", "tomcat", "--injectors", "0");
     }

@@ -1,7 +1,6 @@
 package containerbench.kubernetes;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -18,7 +17,6 @@ import java.util.Map;
  */
 final class StrictSchema {
 
-    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
     private static final String MODEL = "io.fabric8.kubernetes.api.model";
 
     private StrictSchema() {
@@ -26,14 +24,7 @@ final class StrictSchema {
 
     /** The stream's objects; an unknown kind, or a value of the wrong type, throws. */
     static List<HasMetadata> read(String yaml) {
-        Object read = SERIALIZATION.unmarshal(yaml);
-        List<HasMetadata> objects = new ArrayList<>();
-        if (read instanceof List<?> list) {
-            list.forEach(object -> objects.add((HasMetadata) object));
-        } else {
-            objects.add((HasMetadata) read);
-        }
-        return objects;
+        return Manifests.read(yaml);
     }
 
     /** Every field of {@code objects} that the schema of its kind does not have, as {@code Kind/name: path.field}. */
