@@ -262,8 +262,14 @@ class ServletContractTest {
         }
     }
 
+    /** Stopped as a run stops them: each launcher, and with it every process a standalone server started. */
     @AfterAll
-    void stopTargets() {
+    void stopTargets() throws Exception {
+        List<Long> servers = RunningTargets.containers().stream().map(targets::process).filter(java.util.Objects::nonNull)
+                .map(p -> p.facts().get(containerbench.launcher.TargetProtocol.SERVER_PID)).filter(java.util.Objects::nonNull)
+                .map(Long::parseLong).toList();
         targets.close();
+        assertEquals(List.of(), servers.stream().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                .toList(), "every standalone server's JVM stopped with its launcher");
     }
 }

@@ -90,13 +90,13 @@ class TargetLaunchTest {
 
     @ParameterizedTest
     @MethodSource("standaloneServers")
-    void aStandaloneServersResourcesAreItsOwnJvmsNotItsLaunchers(String container, String jvm) throws Exception {
+    void aStandaloneServersResourcesAreItsOwnJvmsAndItsLauncherEndsWhenItDies(String container, String jvm) throws Exception {
+        List<java.nio.file.Path> basesBefore = serverBases(container);
         RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx128m"));
         RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
                 Files.createTempDirectory("standalone").resolve(container + ".log"));
-        ProcessHandle server;
         try {
-            server = ProcessHandle.of(target.pid()).orElseThrow();
+            ProcessHandle server = ProcessHandle.of(target.pid()).orElseThrow();
             String command = server.info().commandLine().orElse("");
             assertTrue(command.contains(jvm) && command.contains("-Xmx128m"),
                     "the sampled JVM is the server's, with the run's options: " + command);
@@ -104,10 +104,17 @@ class TargetLaunchTest {
             // the session, and an embedded target shares the harness's.
             assertTrue(!stat(server.pid(), 2).equals(stat(ProcessHandle.current().pid(), 2)), "a process group of its own");
             assertEquals(stat(ProcessHandle.current().pid(), 3), stat(server.pid(), 3), "the harness's session");
+            // Killed from outside, as FaultsIT kills one mid-tier through Maven: the launcher notices, so the run does.
+            server.destroyForcibly();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!target.died() && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertTrue(target.died(), "the launcher ends within 30 s of its server's death");
         } finally {
             target.close();
         }
-        assertFalse(server.isAlive(), "the server stops with its launcher");
+        assertEquals(basesBefore, serverBases(container), "the server's directory is deleted");
     }
 
     @ParameterizedTest
