@@ -64,6 +64,11 @@ class UserWarTest {
                 TargetModule.of(RunningTargets.CATALOG, container), run.target(), run.app(), List.of(), log, Duration.ofSeconds(120)));
         assertTrue(error.getMessage().contains("exited with status 1 before it was ready"), error.getMessage());
         assertTrue(error.getMessage().matches("(?s).*(XML document structures|PARSE|Occurred at line \\[3]|ParseError at).*"), error.getMessage());
+        if (container.equals("tomcat-server")) {
+            // Tomcat's launcher reads the server's log for the deployment's fate and quotes the line.
+            assertTrue(error.getMessage().contains("the application failed to deploy")
+                    && error.getMessage().contains("Parse error in application web.xml"), error.getMessage());
+        }
         assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(war.getParent().toString())),
                 "nothing that deployed the WAR is left running");
     }
