@@ -2,6 +2,7 @@ package containerbench.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
@@ -12,36 +13,34 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** ./bench study end to end: cells in turn, a failed cell recorded and counted, the spread per configuration. */
+/**
+ * ./bench study end to end: cells in turn, a failed cell recorded and the study going on, runs pooled; how
+ * failed cells are counted and shown per configuration is StudySummaryTest's.
+ */
 class StudyIT {
 
     @Test
-    void aStudyRunsEveryCellRecordsTheFailedOnesSummarizesTheRestAndExits1() throws Exception {
+    void aStudyRunsEveryCellRecordsTheFailedOneSummarizesTheRestAndExits1() throws Exception {
+        assumeTrue(Runtime.version().feature() < 21, "the failing cell needs a target JVM older than Java 21; this is "
+                + Runtime.version());
         String output = study("study", "tiny.properties", 1);
-        assertTrue(output.contains("error: 2 of 4 cells failed"), output);
-        assertTrue(output.contains("[study] cell 1 of 4: tomcat threads=8 (repetition 1): complete"), output);
-        assertTrue(output.contains("[study] cell 2 of 4: tomcat threads=0 (repetition 1): failed (bad value for --maxThreads: '0'"),
-                output);
+        assertTrue(output.contains("error: 1 of 2 cells failed"), output);
+        assertTrue(output.contains("[study] cell 1 of 2: tomcat virtualThreads=false (repetition 1): complete"), output);
+        assertTrue(output.matches("(?s).*\\[study] cell 2 of 2: tomcat virtualThreads=true \\(repetition 1\\): failed"
+                + " \\(tomcat failed to start: [^\n]*--useVirtualThreads needs a Java 21\\+ target JVM.*"), output);
         assertTrue(output.contains("about"), "an estimate of the time left");
 
         Path studyJson = Path.of(output.lines().filter(l -> l.startsWith("[study] ") && l.contains("study.json"))
                 .findFirst().orElseThrow().substring("[study] ".length()).split(" and ")[0]);
         StudyResult study = ResultsStore.readJson(studyJson, StudyResult.class);
-        assertEquals(4, study.cells().size());
-        assertEquals(2, study.failedCells());
-        StudyResult.Summary good = study.summary().stream().filter(s -> s.configuration().equals("tomcat threads=8"))
+        assertEquals(2, study.cells().size());
+        assertEquals(1, study.failedCells());
+        StudyResult.Summary good = study.summary().stream().filter(s -> s.configuration().equals("tomcat virtualThreads=false"))
                 .findFirst().orElseThrow();
-        assertEquals(2, good.completed());
-        StudyResult.SummaryTier tier = good.tiers().get(0);
-        assertEquals(2, tier.tps().n());
-        assertTrue(tier.tps().mean() > 0 && tier.tps().ci95Low() <= tier.tps().mean() && tier.tps().mean() <= tier.tps().ci95High());
-        assertTrue(tier.best());
-        assertEquals(2, study.summary().stream().filter(s -> s.configuration().equals("tomcat threads=0"))
-                .findFirst().orElseThrow().failed());
+        assertEquals(1, good.completed());
+        assertTrue(good.tiers().get(0).tps().mean() > 0, good.toString());
         assertTrue(Files.isRegularFile(studyJson.resolveSibling("summary.md")));
-        String page = Files.readString(studyJson.resolveSibling("study.html"));
-        assertTrue(page.contains("<tr class=\"best\"><td class=\"l\">tomcat threads=8</td><td>2</td>"), page);
-        assertTrue(page.contains("tomcat threads=0: 2 cell(s) failed."), page);
+        assertTrue(Files.readString(studyJson.resolveSibling("study.html")).contains("tomcat virtualThreads=true: 1 cell(s) failed."));
     }
 
     @Test

@@ -60,4 +60,32 @@ class StudySummaryTest {
         assertEquals(2, ratio.pairs());
         assertEquals(0.9, ratio.ratio());
     }
+
+    @Test
+    void failedCellsAreCountedPerConfigurationAndNamedOnThePageWhileTheRestAreSummarized() {
+        cell("8", 1, 100);
+        cell("0", 1, -1);
+        cell("8", 2, 120);
+        cell("0", 2, -1);
+        List<StudyResult.Summary> summary = StudyRunner.summarize(cells);
+        StudyResult.Summary good = summary.get(0);
+        assertEquals("tomcat threads=8", good.configuration());
+        assertEquals(2, good.completed());
+        assertEquals(0, good.failed());
+        StudyResult.SummaryTier tier = good.tiers().get(0);
+        assertEquals(2, tier.tps().n());
+        assertEquals(110, tier.tps().mean(), 1e-9);
+        assertTrue(tier.tps().ci95Low() <= 110 && 110 <= tier.tps().ci95High());
+        assertTrue(tier.best());
+        assertEquals(2, summary.get(1).failed());
+        assertEquals(0, summary.get(1).completed());
+
+        StudyResult study = new StudyResult(2, "tiny", "", "tiny.properties", "2026-12-03T17:00:00Z", "2026-12-03T17:01:00Z",
+                cells, summary);
+        assertEquals(2, study.failedCells());
+        String page = StudyPage.html(study);
+        assertTrue(page.contains("<tr class=\"best\"><td class=\"l\">tomcat threads=8</td><td>2</td>"), page);
+        assertTrue(page.contains("tomcat threads=0: 2 cell(s) failed."), page);
+        assertTrue(StudyTable.markdown(study).contains("tomcat threads=8"), StudyTable.markdown(study));
+    }
 }
