@@ -11,9 +11,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** ./bench calibrate end to end, with tiny tiers: wrk and Gatling against one target. */
+// It measures: what wrk and Gatling each draw from one target, slow by design and alone on the machine,
+// so it runs with nothing else, in the measuring set (`mvn verify -Pmeasuring -DskipTests`, README).
+@Tag("measuring")
 class CalibrateIT {
 
     @Test

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,9 @@ import org.junit.jupiter.api.Test;
  * verdict; with the targets held to a quarter of a CPU each, the machine leaves Gatling room and the
  * flag stays silent.
  */
+// It measures: the flag fires or stays silent by what Gatling and the targets use of the machine,
+// so it runs with nothing else, in the measuring set (`mvn verify -Pmeasuring -DskipTests`, README).
+@Tag("measuring")
 class InjectorLimitIT {
 
     private final Path work = Runs.work("injector-limit");
