@@ -17,8 +17,9 @@ import java.util.Map;
 
 /**
  * One target of a run: a container launched in its own JVM (the default), or a server already
- * running at {@code target.url}. Parsed and checked against the built targets' knob lists before
- * anything starts. A run has one target, or several measured in turn against the first.
+ * running at {@code target.url}. Parsed and checked against the built targets' knob lists, each
+ * value against its knob's rule, before anything starts. A run has one target, or several measured
+ * in turn against the first.
  *
  * @param label how results and pages name it: the container, with #2, #3 for the same container again
  * @param url the running target's base URL, or {@code null} to launch one
@@ -31,7 +32,9 @@ public record TargetSettings(String label, String container, URI url, String jav
 
     /**
      * Every target of the run, the baseline first. A knob reaches each chosen container that has
-     * it, and must belong to one of them; a cross-container name must exist on all of them.
+     * it, and must belong to one of them; a cross-container name must exist on all of them. Each
+     * value must be one its container's knob accepts: a cross-container name given once is checked
+     * against every container's own rule.
      */
     public static List<TargetSettings> from(Given given, TargetCatalog catalog) {
         List<TargetSpec> specs = specs(given, catalog);
@@ -85,6 +88,8 @@ public record TargetSettings(String label, String container, URI url, String jav
                     + given.spelled(CONTAINERS) + ") is not a knob of " + spec.container() + "; its knobs are " + String.join(", ",
                     own.stream().map(k -> k.common() == null ? k.name() : k.name() + " (" + k.common() + ")").toList())
                     + ", and " + TargetSpec.JVM_ARGS + " takes its JVM options"));
+            checked(knob, spec.container(), value, written + "=" + value + " in " + spec + " (" + given.spelled(CONTAINERS)
+                    + ")");
             if (knobs.put(knob.name(), value) != null) {
                 throw new SettingException(spec + " (" + given.spelled(CONTAINERS) + ") sets " + knob.name()
                         + " twice, once by its common name: keep one");
@@ -150,10 +155,27 @@ public record TargetSettings(String label, String container, URI url, String jav
                         + " are set, and they are the same " + container + " knob: keep one");
             }
             if (byName || byCommon) {
-                knobs.put(knob.name(), given.value(byName ? knob.name() : knob.common()));
+                String written = byName ? knob.name() : knob.common();
+                String value = given.value(written);
+                knobs.put(knob.name(), checked(knob, container, value, given.spelled(written) + "=" + value));
             }
         }
         return Map.copyOf(knobs);
+    }
+
+    /**
+     * The value, unless the knob's rule refuses it: here, rather than when the target's JVM exits
+     * with its own message, so that no JVM starts (and no study cell is queued) for a value no run
+     * can use.
+     *
+     * @param source where the value came from, as the user wrote it: {@code -Dthreads=0}, or
+     *     {@code threads=0 in tomcat[threads=0] (-Dcontainers)}
+     */
+    private static String checked(TargetKnob knob, String container, String value, String source) {
+        if (!knob.rule().allows(value)) {
+            throw new SettingException("bad value " + source + ": " + container + "'s " + knob.name() + " accepts " + knob.accepts());
+        }
+        return value;
     }
 
     /** A knob of a container not in the run, or a common name one of the run's containers lacks, is an error. */

@@ -28,6 +28,50 @@ class TargetSettingsTest {
     }
 
     @Test
+    void aKnobValueItsContainerRefusesStopsTheRunNamingTheKnobAndWhatItAccepts() {
+        assertEquals("bad value -DmaxThreads=-5: tomcat's maxThreads accepts an integer >= 1",
+                assertThrows(SettingException.class, () -> settings("tomcat", Map.of("maxThreads", "-5"))).getMessage());
+        assertEquals("bad value -DworkerThreads=many: undertow's workerThreads accepts an integer >= 1",
+                assertThrows(SettingException.class, () -> settings("undertow", Map.of("workerThreads", "many"))).getMessage());
+        assertEquals("bad value -DlistenBacklog=1024: liberty's listenBacklog accepts an integer from 0 to 512",
+                assertThrows(SettingException.class, () -> settings("liberty", Map.of("listenBacklog", "1024"))).getMessage());
+        assertEquals("bad value -Dprotocol=apr: tomcat's protocol accepts one of nio, nio2",
+                assertThrows(SettingException.class, () -> settings("tomcat", Map.of("protocol", "apr"))).getMessage());
+        assertEquals("bad value -DvirtualThreads=yes: jetty's virtualThreads accepts one of true, false",
+                assertThrows(SettingException.class, () -> settings("jetty", Map.of("virtualThreads", "yes"))).getMessage());
+        assertEquals(Map.of("maxThreads", "1", "maxKeepAliveRequests", "-1", "protocol", "nio2"),
+                settings("tomcat", Map.of("maxThreads", "1", "maxKeepAliveRequests", "-1", "protocol", "nio2")).knobs(),
+                "the bounds themselves are accepted");
+    }
+
+    @Test
+    void aCommonNameIsCheckedAgainstEachContainersOwnRule() {
+        assertEquals("bad value -Dthreads=0: tomcat's maxThreads accepts an integer >= 1", assertThrows(SettingException.class,
+                () -> TargetSettings.from(Given.maven(Map.of("containers", "tomcat,undertow", "threads", "0")), CATALOG)).getMessage());
+        assertEquals("bad value -Dbacklog=1024: liberty's listenBacklog accepts an integer from 0 to 512",
+                assertThrows(SettingException.class, () -> TargetSettings.from(Given.maven(Map.of("containers", "tomcat,liberty",
+                        "backlog", "1024")), CATALOG)).getMessage(), "1024 suits Tomcat's acceptCount, not Liberty's backlog");
+        assertEquals("bad value -DidleTimeout=500: liberty's readTimeout accepts an integer >= 1000",
+                assertThrows(SettingException.class, () -> TargetSettings.from(Given.maven(Map.of("containers", "tomcat,liberty",
+                        "idleTimeout", "500")), CATALOG)).getMessage());
+        assertEquals("bad value --threads=0: tomcat's maxThreads accepts an integer >= 1", assertThrows(SettingException.class,
+                () -> TargetSettings.from(new Given(Map.of("container", "tomcat", "threads", "0"), Given.COMMAND_LINE), CATALOG))
+                .getMessage(), "named as ./bench's user wrote it");
+    }
+
+    @Test
+    void aBracketedKnobValueIsCheckedAgainstItsContainersRule() {
+        assertEquals("bad value threads=0 in tomcat[threads=0] (-Dcontainers): tomcat's maxThreads accepts an integer >= 1",
+                assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat,tomcat[threads=0]"))).getMessage());
+        assertEquals("bad value backlog=1024 in liberty[backlog=1024] (-Dcontainers): liberty's listenBacklog accepts an integer"
+                + " from 0 to 512", assertThrows(SettingException.class,
+                        () -> labels(Map.of("containers", "tomcat[backlog=1024],liberty[backlog=1024]"))).getMessage());
+        assertEquals("bad value executor=none in tomcat[protocol=nio2,executor=none] (-Dcontainers): tomcat's executor accepts"
+                + " one of own, shared", assertThrows(SettingException.class,
+                        () -> labels(Map.of("containers", "tomcat,tomcat[protocol=nio2,executor=none]"))).getMessage());
+    }
+
+    @Test
     void theCommonNamesReachEachContainersOwnKnob() {
         Map<String, String> common = Map.of("threads", "64", "backlog", "128", "idleTimeout", "5000");
         assertEquals(Map.of("maxThreads", "64", "acceptCount", "128", "connectionTimeout", "5000"), settings("tomcat", common).knobs());

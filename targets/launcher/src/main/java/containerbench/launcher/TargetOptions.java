@@ -26,7 +26,8 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
             "war", "a web application archive to deploy instead of the login servlet",
             "context-path", "where the --war is deployed: / (ROOT, the default) or a path such as /shop",
             "watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)",
-            "list-knobs", "print every knob, one a line: name, common name, default, accepted values, description (tab-separated), and exit",
+            "list-knobs", "print every knob, one a line: name, common name, default, rule (integer MIN.., integer MIN..MAX or choice A,B),"
+                    + " description (tab-separated), and exit",
             "help", "print this help and exit");
 
     /** Parses the arguments; an unknown option or a bad value is an {@link IllegalArgumentException} naming it. */

@@ -53,6 +53,10 @@ class TargetOptionsTest {
         assertEquals("bad value for --maxThreads: 'abc'; it accepts an integer >= 1",
                 assertThrows(IllegalArgumentException.class,
                         () -> TargetOptions.parse(new String[] {"--maxThreads", "abc"}, KNOBS)).getMessage());
+        assertEquals("bad value for --maxThreads: '-5'; it accepts an integer >= 1",
+                assertThrows(IllegalArgumentException.class,
+                        () -> TargetOptions.parse(new String[] {"--maxThreads=-5"}, KNOBS)).getMessage(),
+                "a target started on its own checks its knobs too, as the harness does before it starts one");
         assertEquals("bad value for --maxThreads: '0'; it accepts an integer >= 1",
                 assertThrows(IllegalArgumentException.class,
                         () -> TargetOptions.parse(new String[] {"--maxThreads=0"}, KNOBS)).getMessage());
@@ -76,6 +80,38 @@ class TargetOptionsTest {
                 () -> TargetOptions.parse(new String[] {"--maxThreads"}, KNOBS)).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> TargetOptions.parse(new String[] {"8080"}, KNOBS)).getMessage().startsWith("unexpected argument '8080'"));
+    }
+
+    @Test
+    void aKnobLineCarriesItsRuleAsDataTheHarnessReadsBack() {
+        assertEquals(List.of(
+                "maxThreads\t-\t512\tinteger 1..\tthreads",
+                "maxConnections\t-\t-\tinteger 1..\tconnections",
+                "listenBacklog\t-\t512\tinteger 0..512\tbacklog, refused by the container beyond 512",
+                "enableLookups\t-\tfalse\tchoice true,false\tlookups",
+                "protocol\t-\tnio\tchoice nio,nio2\tconnector"), KNOBS.stream().map(Knob::line).toList());
+        assertEquals("maxKeepAliveRequests\t-\t-1\tinteger -1..\t-1 unlimited",
+                Knob.integer("maxKeepAliveRequests", -1, -1, "-1 unlimited").line());
+        assertEquals("maxThreads\tthreads\t512\tinteger 1..\tthreads", KNOBS.get(0).as("threads").line());
+        for (Knob knob : KNOBS) {
+            assertEquals(knob.rule(), KnobRule.parse(knob.rule().written()));
+        }
+    }
+
+    @Test
+    void aRuleThatIsNotWrittenAsALauncherWritesOneIsNamed() {
+        for (String written : List.of("an integer >= 1", "integer 1", "integer ..5", "integer 5..1", "choice ", "choice a,,b")) {
+            assertEquals("'" + written + "' is not a knob rule; a rule is integer MIN.., integer MIN..MAX or choice A,B,...",
+                    assertThrows(IllegalArgumentException.class, () -> KnobRule.parse(written)).getMessage());
+        }
+    }
+
+    @Test
+    void aDefaultItsOwnRuleRefusesFailsWhenTheKnobsAreListed() {
+        assertEquals("the default 0 of the knob maxThreads breaks its own rule: maxThreads accepts an integer >= 1",
+                assertThrows(IllegalArgumentException.class, () -> Knob.integer("maxThreads", 0, 1, "threads")).getMessage());
+        assertEquals("choice 'a b' of [a b] cannot be written in knobs.txt: a choice is a word without commas or spaces",
+                assertThrows(IllegalArgumentException.class, () -> Knob.choice("mode", null, List.of("a b"), "mode")).getMessage());
     }
 
     @Test
