@@ -17,8 +17,9 @@ import java.util.TreeSet;
 public final class RunProperties {
 
     public static final Property CONTAINER = new Property("container", null,
-            "which target; the profile of the same name (`-Ptomcat`, `-Pundertow`, `-Pjetty`, `-Ptomcat-server`, `-Pwildfly`, `-Pjetty-server`, `-Pliberty`) chooses it too. A mistyped profile"
-                    + " chooses none, and two container profiles at once are refused: the run stops saying so",
+            "which target; the profile of the same name (`-Ptomcat`, `-Pwildfly`: one for every container under targets/)"
+                    + " chooses it too. A mistyped profile chooses none, and the run stops saying so; two container profiles"
+                    + " at once are the targets of one run, as `containers` names them",
             "the name of a container under targets/");
 
     public static final Property CONTAINERS = new Property("containers", null,
