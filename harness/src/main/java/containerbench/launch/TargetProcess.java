@@ -55,6 +55,9 @@ public final class TargetProcess implements AutoCloseable {
         if (app.userWar()) {
             args.addAll(List.of(TargetProtocol.WAR_OPTION, app.war().toString(), TargetProtocol.CONTEXT_PATH_OPTION,
                     app.contextPath().isEmpty() ? "/" : app.contextPath()));
+            if (app.users() != null) {
+                args.addAll(List.of(TargetProtocol.USERS_OPTION, app.users().toString()));
+            }
         }
         settings.knobs().forEach((name, value) -> args.addAll(List.of("--" + name, value)));
         List<String> command = module.command(prefix, settings.java(), settings.jvmArgs(), args);

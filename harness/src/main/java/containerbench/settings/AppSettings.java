@@ -3,8 +3,10 @@ package containerbench.settings;
 import static containerbench.settings.RunProperties.APP_CONTEXT_PATH;
 import static containerbench.settings.RunProperties.APP_HEALTH;
 import static containerbench.settings.RunProperties.APP_REQUESTS;
+import static containerbench.settings.RunProperties.APP_USERS;
 import static containerbench.settings.RunProperties.APP_WAR;
 
+import containerbench.launcher.Users;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -19,11 +21,13 @@ import java.util.regex.Pattern;
  *     the local repository keeps it (fetched at launch when it is not there yet)
  * @param coordinate the Maven coordinate it was given as, {@code group:artifact:version}, or {@code null}
  * @param contextPath {@code ""} for ROOT, else {@code /name}
+ * @param users the file of users the WAR's security constraints let in ({@code -Dapp.users}), read
+ *     and checked here, or {@code null} for none
  */
-public record AppSettings(Path war, String coordinate, String contextPath, AppRequests requests) {
+public record AppSettings(Path war, String coordinate, String contextPath, AppRequests requests, Path users) {
 
     /** The studies' application. */
-    public static final AppSettings LOGIN = new AppSettings(null, null, "", AppRequests.LOGIN);
+    public static final AppSettings LOGIN = new AppSettings(null, null, "", AppRequests.LOGIN, null);
 
     private static final Pattern COORDINATE = Pattern.compile("([\\w.-]+):([\\w.-]+):([\\w.-]+)");
     private static final Pattern CONTEXT_PATH = Pattern.compile("/|(/[\\w.~-]+)+");
@@ -32,8 +36,10 @@ public record AppSettings(Path war, String coordinate, String contextPath, AppRe
         String war = APP_WAR.given(given);
         String requestsFile = APP_REQUESTS.given(given);
         if (war == null) {
-            if (given.has(APP_CONTEXT_PATH)) {
-                throw new SettingException(given.spelled(APP_CONTEXT_PATH) + " places a WAR: give " + given.spelled(APP_WAR) + " too");
+            if (given.has(APP_CONTEXT_PATH) || given.has(APP_USERS)) {
+                throw new SettingException(given.spelled(given.has(APP_CONTEXT_PATH) ? APP_CONTEXT_PATH : APP_USERS)
+                        + (given.has(APP_CONTEXT_PATH) ? " places a WAR" : " are let in by a WAR's security constraints")
+                        + ": give " + given.spelled(APP_WAR) + " too");
             }
             if (requestsFile == null && !given.has(APP_HEALTH)) {
                 return LOGIN;
@@ -62,11 +68,12 @@ public record AppSettings(Path war, String coordinate, String contextPath, AppRe
         }
         refuseUnfilled(requests);
         if (war == null) {
-            return new AppSettings(null, null, contextPath, requests);
+            return new AppSettings(null, null, contextPath, requests, null);
         }
+        Path users = users(given);
         Path file = Path.of(war);
         if (Files.isRegularFile(file)) {
-            return new AppSettings(file.toAbsolutePath().normalize(), null, contextPath, requests);
+            return new AppSettings(file.toAbsolutePath().normalize(), null, contextPath, requests, users);
         }
         Matcher coordinate = COORDINATE.matcher(war);
         if (!coordinate.matches()) {
@@ -75,7 +82,21 @@ public record AppSettings(Path war, String coordinate, String contextPath, AppRe
         }
         Path local = localRepository().resolve(coordinate.group(1).replace('.', '/')).resolve(coordinate.group(2))
                 .resolve(coordinate.group(3)).resolve(coordinate.group(2) + "-" + coordinate.group(3) + ".war");
-        return new AppSettings(local, war, contextPath, requests);
+        return new AppSettings(local, war, contextPath, requests, users);
+    }
+
+    /** The users file, read as each launcher will read it, so that a bad line stops the run before any target starts. */
+    private static Path users(Given given) {
+        if (!given.has(APP_USERS)) {
+            return null;
+        }
+        Path file = Path.of(APP_USERS.given(given)).toAbsolutePath().normalize();
+        try {
+            Users.read(file);
+        } catch (IllegalArgumentException e) {
+            throw new SettingException("bad value " + given.spelled(APP_USERS) + "=" + APP_USERS.given(given) + ": " + e.getMessage());
+        }
+        return file;
     }
 
     /** A {@code #{column}} the feeder does not have (or with no feeder) would fail every request of the load: refused now. */

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -20,9 +22,10 @@ import java.util.Set;
  */
 public final class RequestFile {
 
-    private static final Set<String> TOP = Set.of("requests", "feeder", "cookies");
+    private static final Set<String> TOP = Set.of("requests", "feeder", "cookies", "basicAuth");
     private static final Set<String> REQUEST = Set.of("name", "method", "path", "query", "headers", "form", "json", "body",
-            "contentType", "status", "weight");
+            "contentType", "status", "weight", "basicAuth");
+    private static final Set<String> CREDENTIALS = Set.of("username", "password");
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
 
     private final Path file;
@@ -66,8 +69,9 @@ public final class RequestFile {
         }
         List<AppRequest> requests = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        AppRequest.Param everyRequest = root.has("basicAuth") ? basicAuth(root.get("basicAuth"), "the file's \"basicAuth\"") : null;
         for (int i = 0; i < list.size(); i++) {
-            AppRequest request = request(list.get(i), "request " + (i + 1));
+            AppRequest request = request(list.get(i), "request " + (i + 1), everyRequest);
             if (!names.add(request.name())) {
                 throw error("two requests are named '" + request.name() + "': each needs a name of its own");
             }
@@ -84,7 +88,7 @@ public final class RequestFile {
         return new AppRequests(requests, feeder, cookies, requests.get(0), file.toString());
     }
 
-    private AppRequest request(JsonNode node, String where) {
+    private AppRequest request(JsonNode node, String where, AppRequest.Param basicAuth) {
         if (!node.isObject()) {
             throw error(where + " must be a JSON object");
         }
@@ -132,8 +136,43 @@ public final class RequestFile {
             weight = given.asDouble();
         }
         List<AppRequest.Param> query = node.has("query") ? params(node.get("query"), named + "'s \"query\"") : List.of();
-        List<AppRequest.Param> headers = node.has("headers") ? params(node.get("headers"), named + "'s \"headers\"") : List.of();
+        List<AppRequest.Param> headers = new ArrayList<>(node.has("headers") ? params(node.get("headers"), named + "'s \"headers\"")
+                : List.of());
+        AppRequest.Param authorization = node.has("basicAuth") ? basicAuth(node.get("basicAuth"), named + "'s \"basicAuth\"")
+                : basicAuth;
+        if (authorization != null) {
+            if (headers.stream().anyMatch(header -> header.name().equalsIgnoreCase(AUTHORIZATION))) {
+                throw error(named + " has an Authorization header and \"basicAuth\": give one");
+            }
+            headers.add(authorization);
+        }
         return new AppRequest(name, method, path, query, headers, body, status, weight);
+    }
+
+    private static final String AUTHORIZATION = "Authorization";
+
+    /**
+     * {@code {"username": ..., "password": ...}} as the header a browser sends for HTTP Basic
+     * authentication, built once; {@code null} (a request's own) sends none.
+     */
+    private AppRequest.Param basicAuth(JsonNode node, String where) {
+        if (node.isNull()) {
+            return null;
+        }
+        if (!node.isObject() || !node.has("username") || !node.has("password")) {
+            throw error(where + " must be {\"username\": \"...\", \"password\": \"...\"}, or null for no credentials");
+        }
+        only(node, CREDENTIALS, where);
+        String username = text(node, "username", where);
+        String password = text(node, "password", where);
+        if (username.contains(":")) {
+            throw error(where + " has a username with ':', which HTTP Basic authentication cannot send");
+        }
+        if ((username + password).contains("#{")) {
+            throw error(where + " takes fixed credentials, not #{column} from the feeder");
+        }
+        return new AppRequest.Param(AUTHORIZATION, "Basic " + Base64.getEncoder().encodeToString((username + ":" + password)
+                .getBytes(StandardCharsets.UTF_8)));
     }
 
     private String checkedPath(String path, String where) {

@@ -174,6 +174,11 @@ public final class RunProperties {
                     + " the warm-up. docs/applications.md",
             "the path of a .json request file or a .har file");
 
+    public static final Property APP_USERS = new Property("app.users", "(none: a protected URL answers 401)",
+            "whom `app.war`'s security constraints let in, given to every container in its own form (a realm, a login service,"
+                    + " a user registry); a request sends a user's credentials with `basicAuth`. docs/applications.md",
+            "a file of `name: password, role, ...` lines (Jetty's realm.properties form)");
+
     public static final Property APP_HEALTH = new Property("app.health", "(the first request)",
             "what must answer 200 before a target counts as started", "a path on the server such as /shop/health");
 
@@ -201,7 +206,7 @@ public final class RunProperties {
             SLO_MAX_FAILURE_PERCENT, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
-            INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_CONTEXT_PATH, APP_REQUESTS, APP_HEALTH, BENCHMARKS_DIR,
+            INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_CONTEXT_PATH, APP_REQUESTS, APP_USERS, APP_HEALTH, BENCHMARKS_DIR,
             GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE);
 
     /** Set by the pom for the Gatling JVM, never by users: the active container profiles, and where the project is. */

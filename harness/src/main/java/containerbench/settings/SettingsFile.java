@@ -23,7 +23,7 @@ import java.nio.file.Path;
 public record SettingsFile(int schema, RunSettings settings, Path results, Path startBarrier) {
 
     /** 2: the application served and its requests ({@link AppSettings}). */
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
 
     /**
      * Where settings files live: a folder of the results folder, {@code settings/<runId>.json}, so

@@ -53,6 +53,19 @@ class AppSettingsTest {
     }
 
     @Test
+    void aUsersFileIsReadBeforeAnythingStartsAndGoesWithTheWarOnly() throws IOException {
+        Path war = Files.writeString(dir.resolve("shop.war"), "PK");
+        Path users = Files.writeString(dir.resolve("users.txt"), "alice: s3cret, bench\n");
+        assertEquals(users, AppSettings.from(Given.maven(Map.of("app.war", war.toString(), "app.users", users.toString())), true).users());
+        assertNull(AppSettings.from(Given.maven(Map.of("app.war", war.toString())), true).users(), "none: a store of no users");
+        assertEquals("-Dapp.users are let in by a WAR's security constraints: give -Dapp.war too",
+                error(Map.of("app.users", users.toString()), true));
+        Path bad = Files.writeString(dir.resolve("bad.txt"), "alice\n");
+        assertEquals("bad value -Dapp.users=" + bad + ": the users file " + bad + ", line 1: 'alice' is not name: password, role, ...",
+                error(Map.of("app.war", war.toString(), "app.users", bad.toString()), true));
+    }
+
+    @Test
     void everyMistakeNamesTheSettingAsWrittenAndWhatItAccepts() throws IOException {
         Path war = Files.writeString(dir.resolve("shop.war"), "PK");
         assertEquals("bad value -Dapp.war=missing.war: there is no such file", error(Map.of("app.war", "missing.war"), true));

@@ -50,6 +50,27 @@ class RequestFileTest {
     }
 
     @Test
+    void basicAuthForEveryRequestIsTheHeaderABrowserSendsAndARequestCanSendOtherOrNone() throws IOException {
+        AppRequests app = RequestFile.read(write("""
+                {"basicAuth": {"username": "alice", "password": "s3cret"}, "requests": [
+                  {"name": "mine", "path": "/app/me"},
+                  {"name": "anonymous", "path": "/app/me", "basicAuth": null, "status": 401},
+                  {"name": "bob", "path": "/app/me", "basicAuth": {"username": "bob", "password": "pw"}, "status": 403}
+                ]}"""));
+        // Base64 of alice:s3cret and bob:pw, as RFC 7617 writes them.
+        assertEquals(List.of(new AppRequest.Param("Authorization", "Basic YWxpY2U6czNjcmV0")), app.requests().get(0).headers());
+        assertEquals(List.of(), app.requests().get(1).headers());
+        assertEquals(List.of(new AppRequest.Param("Authorization", "Basic Ym9iOnB3")), app.requests().get(2).headers());
+        assertEquals(prefix() + "request 'x''s \"basicAuth\" must be {\"username\": \"...\", \"password\": \"...\"}, or null for no"
+                + " credentials", error(write("{\"requests\": [{\"name\": \"x\", \"path\": \"/\", \"basicAuth\": \"alice\"}]}")));
+        assertEquals(prefix() + "the file's \"basicAuth\" takes fixed credentials, not #{column} from the feeder",
+                error(write("{\"basicAuth\": {\"username\": \"#{user}\", \"password\": \"x\"}, \"requests\": [{\"path\": \"/\"}]}")));
+        assertEquals(prefix() + "request 'x' has an Authorization header and \"basicAuth\": give one", error(write(
+                "{\"basicAuth\": {\"username\": \"a\", \"password\": \"b\"}, \"requests\": [{\"name\": \"x\", \"path\": \"/\","
+                        + " \"headers\": {\"authorization\": \"Bearer t\"}}]}")));
+    }
+
+    @Test
     void everyMistakeNamesTheFileTheRequestAndWhatWouldBeRight() throws IOException {
         assertEquals("cannot read the request file " + dir.resolve("none.json") + ": there is no such file",
                 error(dir.resolve("none.json")));
@@ -57,7 +78,7 @@ class RequestFileTest {
         Path notJson = write("{\"requests\": [");
         assertTrue(error(notJson).startsWith("the request file " + notJson + " is not JSON: "), error(notJson));
         assertEquals(prefix() + "\"requests\" must be a list of at least one request", error(write("{\"requests\": []}")));
-        assertEquals(prefix() + "the file has the unknown field \"request\"; known: cookies, feeder, requests",
+        assertEquals(prefix() + "the file has the unknown field \"request\"; known: basicAuth, cookies, feeder, requests",
                 error(write("{\"request\": []}")));
         assertEquals(prefix() + "request 1 has no \"path\" (the path on the server, such as /shop/cart)",
                 error(write("{\"requests\": [{\"name\": \"x\"}]}")));

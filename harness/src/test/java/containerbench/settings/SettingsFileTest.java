@@ -52,12 +52,13 @@ class SettingsFileTest {
     @Test
     void anythingButASettingsFileOfThisSchemaIsRefusedSayingWhat() throws Exception {
         Path future = Files.writeString(dir.resolve("future.settings.json"), "{ \"schema\" : 99 }");
-        assertEquals(future + " holds settings of schema 99; this version reads schema 2: it was written by another version"
+        assertEquals(future + " holds settings of schema 99; this version reads schema " + SettingsFile.SCHEMA
+                + ": it was written by another version"
                 + " of container-bench", assertThrows(SettingException.class, () -> SettingsFile.read(future)).getMessage());
-        Path broken = Files.writeString(dir.resolve("broken.settings.json"), "{ \"schema\" : 2, \"settings\" : [ ");
+        Path broken = Files.writeString(dir.resolve("broken.settings.json"), "{ \"schema\" : " + SettingsFile.SCHEMA + ", \"settings\" : [ ");
         assertTrue(assertThrows(SettingException.class, () -> SettingsFile.read(broken)).getMessage()
                 .startsWith("cannot read the settings file " + broken));
-        Path empty = Files.writeString(dir.resolve("empty.settings.json"), "{ \"schema\" : 2 }");
+        Path empty = Files.writeString(dir.resolve("empty.settings.json"), "{ \"schema\" : " + SettingsFile.SCHEMA + " }");
         assertTrue(assertThrows(SettingException.class, () -> SettingsFile.read(empty)).getMessage().contains("is not a settings file"));
     }
 

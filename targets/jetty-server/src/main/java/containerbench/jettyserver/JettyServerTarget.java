@@ -5,6 +5,7 @@ import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
+import containerbench.launcher.Users;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 
 /**
  * The login WAR deployed as ROOT.war (or a user's WAR under its context path's name) on the Eclipse
@@ -75,7 +78,13 @@ public final class JettyServerTarget implements Container {
                 setUp.destroyForcibly();
                 throw new IllegalStateException("start.jar --add-modules=http,ee10-deploy failed; see " + dir.resolve("add-modules.log"));
             }
-            files.deploy(application, dir.resolve("webapps"));
+            String archive = files.deploy(application, dir.resolve("webapps"));
+            if (application instanceof Application.War war) {
+                // Jetty's XML parser validates against the DTD the DOCTYPE names, as jetty-home's own files do.
+                ServerFiles.writeXml(context(war, dir.resolve("webapps").resolve(archive)),
+                        dir.resolve("webapps").resolve(archive.replaceFirst("\\.war$", ".xml")), "-//Jetty//Configure//EN",
+                        "https://jetty.org/configure_10_0.dtd");
+            }
         });
         List<String> command = new ArrayList<>(List.of(java));
         // This launcher's JVM options (-Dtarget.jvmArgs) belong to the server's JVM.
@@ -91,5 +100,58 @@ public final class JettyServerTarget implements Container {
         // What threadpool.mod uses where nothing is given.
         effective.putIfAbsent("minThreads", "10");
         return process.serving(listen, effective, "Eclipse Jetty " + version() + " (jetty-home) in " + base, Map.of());
+    }
+
+    /**
+     * The WAR's context XML, beside it under the same name, so that the deployer deploys the XML (as
+     * jetty-home's own demos set a login service): the WAR at its path, and its users (--users) as the
+     * login service of its security handler, as on embedded Jetty. With no users it is a store of
+     * none, so a protected request is refused with 401 instead of the deployment failing.
+     */
+    static Document context(Application.War war, Path archive) throws Exception {
+        Document xml = ServerFiles.newXml(null, "Configure");
+        Element configure = xml.getDocumentElement();
+        configure.setAttribute("class", "org.eclipse.jetty.ee10.webapp.WebAppContext");
+        configure.appendChild(element(xml, "Set", "name", "contextPath", war.contextPath().isEmpty() ? "/" : war.contextPath()));
+        configure.appendChild(element(xml, "Set", "name", "war", archive.toString()));
+        Element store = element(xml, "New", "class", "org.eclipse.jetty.security.UserStore", null);
+        for (Users.User user : war.users()) {
+            Element add = element(xml, "Call", "name", "addUser", null);
+            add.appendChild(element(xml, "Arg", null, null, user.name()));
+            Element password = element(xml, "Arg", null, null, null);
+            Element credential = element(xml, "New", "class", "org.eclipse.jetty.util.security.Password", null);
+            credential.appendChild(element(xml, "Arg", null, null, user.password()));
+            password.appendChild(credential);
+            add.appendChild(password);
+            Element roles = element(xml, "Array", "type", "String", null);
+            user.roles().forEach(role -> roles.appendChild(element(xml, "Item", null, null, role)));
+            Element rolesArg = element(xml, "Arg", null, null, null);
+            rolesArg.appendChild(roles);
+            add.appendChild(rolesArg);
+            store.appendChild(add);
+        }
+        Element service = element(xml, "New", "class", "org.eclipse.jetty.security.HashLoginService", null);
+        service.appendChild(element(xml, "Set", "name", "name", "container-bench"));
+        Element setStore = element(xml, "Set", "name", "userStore", null);
+        setStore.appendChild(store);
+        service.appendChild(setStore);
+        Element setService = element(xml, "Set", "name", "loginService", null);
+        setService.appendChild(service);
+        Element security = element(xml, "Get", "name", "securityHandler", null);
+        security.appendChild(setService);
+        configure.appendChild(security);
+        return xml;
+    }
+
+    /** {@code <tag attribute="value">text</tag>}, either part left out when null. */
+    private static Element element(Document xml, String tag, String attribute, String value, String text) {
+        Element element = xml.createElement(tag);
+        if (attribute != null) {
+            element.setAttribute(attribute, value);
+        }
+        if (text != null) {
+            element.setTextContent(text);
+        }
+        return element;
     }
 }

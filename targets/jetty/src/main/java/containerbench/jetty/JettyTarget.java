@@ -3,17 +3,21 @@ package containerbench.jetty;
 import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
+import containerbench.launcher.Users;
 import containerbench.servlet.LoginServlet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.webapp.WebAppContext;
+import org.eclipse.jetty.security.HashLoginService;
+import org.eclipse.jetty.security.UserStore;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Jetty;
 import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.security.Password;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
@@ -75,6 +79,7 @@ public final class JettyTarget implements Container {
             webapp.setWar(war.file().toString());
             // Jetty otherwise logs a failed application and serves on without it.
             webapp.setThrowUnavailableOnStartupException(true);
+            webapp.getSecurityHandler().setLoginService(loginService(war.users()));
             server.setHandler(webapp);
         } else {
             ServletContextHandler context = new ServletContextHandler("/");
@@ -109,5 +114,19 @@ public final class JettyTarget implements Container {
                 server.stop();
             }
         };
+    }
+
+    /**
+     * The WAR's users (--users) as the login service of its own security handler: set there, it
+     * serves whatever realm name web.xml gives, and with no users it still refuses a protected
+     * request with 401, where no login service at all fails the deployment ("No LoginService").
+     */
+    private static HashLoginService loginService(List<Users.User> users) {
+        UserStore store = new UserStore();
+        users.forEach(user -> store.addUser(user.name(), new Password(user.password()), user.roles().toArray(String[]::new)));
+        HashLoginService service = new HashLoginService("container-bench");
+        // Without a store of its own it would look for a realm file and fail without one.
+        service.setUserStore(store);
+        return service;
     }
 }

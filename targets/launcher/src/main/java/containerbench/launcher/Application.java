@@ -2,6 +2,7 @@ package containerbench.launcher;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What a container serves: the project's login servlet (the studies' application), or a WAR of the
@@ -17,10 +18,14 @@ public sealed interface Application permits Application.Login, Application.War {
      * A web application archive deployed as the container deploys any WAR.
      *
      * @param contextPath {@code ""} for ROOT, else {@code /name} (or {@code /a/b})
+     * @param users whom its security constraints let in ({@code --users}); empty for none, and still
+     *     a store of no users: every container then refuses a protected request alike, with 401,
+     *     where one without any store would fail the deployment (Jetty) or not protect it (Liberty)
      */
-    record War(Path file, String contextPath) implements Application {
+    record War(Path file, String contextPath, List<Users.User> users) implements Application {
 
         public War {
+            users = List.copyOf(users);
             if (!Files.isRegularFile(file)) {
                 throw new IllegalArgumentException("bad value for --war: " + file + " is not a file");
             }
@@ -48,14 +53,15 @@ public sealed interface Application permits Application.Login, Application.War {
     }
 
     /** The servlet at /loginServlet, unless {@code war} names an archive; a context path of / is ROOT. */
-    static Application of(String war, String contextPath) {
+    static Application of(String war, String contextPath, String users) {
         if (war == null) {
-            if (contextPath != null) {
-                throw new IllegalArgumentException("--context-path places a WAR: give --war too");
+            if (contextPath != null || users != null) {
+                throw new IllegalArgumentException((contextPath != null ? "--context-path places" : "--users are let in by")
+                        + " a WAR: give --war too");
             }
             return new Login();
         }
         String path = contextPath == null || contextPath.equals("/") ? "" : contextPath;
-        return new War(Path.of(war).toAbsolutePath(), path);
+        return new War(Path.of(war).toAbsolutePath(), path, users == null ? List.of() : Users.read(Path.of(users)));
     }
 }

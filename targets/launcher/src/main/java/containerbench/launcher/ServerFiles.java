@@ -185,9 +185,27 @@ public record ServerFiles(Path home, Path war, String version) {
         return factory.newDocumentBuilder().parse(file.toFile());
     }
 
+    /** A new document of one root element, to build a server's configuration file with its values escaped. */
+    public static Document newXml(String namespace, String root) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        Document document = factory.newDocumentBuilder().newDocument();
+        document.appendChild(document.createElementNS(namespace, root));
+        return document;
+    }
+
     public static void writeXml(Document document, Path file) throws Exception {
+        writeXml(document, file, null, null);
+    }
+
+    /** The document with a DOCTYPE of these public and system ids, for a server whose parser validates against it. */
+    public static void writeXml(Document document, Path file, String publicId, String systemId) throws Exception {
         var transformer = TransformerFactory.newInstance().newTransformer();
         transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+        if (publicId != null) {
+            transformer.setOutputProperty(OutputKeys.DOCTYPE_PUBLIC, publicId);
+            transformer.setOutputProperty(OutputKeys.DOCTYPE_SYSTEM, systemId);
+        }
         transformer.transform(new DOMSource(document), new StreamResult(file.toFile()));
     }
 

@@ -25,6 +25,7 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
             "port", "port to listen on, 0 for any free port (default " + DEFAULT_PORT + ")",
             "war", "a web application archive to deploy instead of the login servlet",
             "context-path", "where the --war is deployed: / (ROOT, the default) or a path such as /shop",
+            "users", "a file of name: password, role, ... lines: whom the --war's security constraints let in (default none)",
             "watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)",
             "list-knobs", "print every knob, one a line: name, common name, default, rule (integer MIN.., integer MIN..MAX or choice A,B),"
                     + " description (tab-separated), and exit",
@@ -42,6 +43,7 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
         boolean watchStdin = false;
         String war = null;
         String contextPath = null;
+        String users = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (!arg.startsWith("--") || arg.length() == 2) {
@@ -70,6 +72,8 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
                         war = value;
                     } else if (name.equals("context-path")) {
                         contextPath = value;
+                    } else if (name.equals("users")) {
+                        users = value;
                     } else if (byName.containsKey(name)) {
                         values.put(name, byName.get(name).check(value));
                     } else {
@@ -80,7 +84,7 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
                 }
             }
         }
-        return new TargetOptions(host, port, Map.copyOf(values), Application.of(war, contextPath), action, watchStdin);
+        return new TargetOptions(host, port, Map.copyOf(values), Application.of(war, contextPath, users), action, watchStdin);
     }
 
     private static String checkHost(String value) {

@@ -15,6 +15,8 @@ public final class TargetProtocol {
     /** The launch options that place a WAR: {@code --war FILE --context-path /x}. */
     public static final String WAR_OPTION = "--war";
     public static final String CONTEXT_PATH_OPTION = "--context-path";
+    /** The file of users the WAR's security constraints let in: {@code --users FILE}. */
+    public static final String USERS_OPTION = "--users";
     private static final String READY = PREFIX + "ready port=";
 
     public static final String CONTAINER = "container";

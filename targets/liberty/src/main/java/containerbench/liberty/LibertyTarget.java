@@ -5,6 +5,7 @@ import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
+import containerbench.launcher.Users;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,8 @@ import java.util.Map;
 /**
  * The login WAR at / (or a user's WAR at its context path) on Open Liberty as Maven Central ships
  * it: a user directory of the run's own ({@code WLP_USER_DIR}) holds one server, whose server.xml
- * enables {@code servlet-6.0} (and {@code localConnector-1.0}), names the endpoint, the knobs and the application, and whose
+ * enables {@code servlet-6.0} (and {@code localConnector-1.0}; {@code appSecurity-5.0} for a user's WAR), names the endpoint,
+ * the knobs and the application, and whose
  * jvm.options carries the target's JVM options; {@code bin/server run} starts it in the foreground,
  * as an administrator runs it.
  */
@@ -69,7 +71,7 @@ public final class LibertyTarget implements Container {
             Path apps = Files.createDirectories(server.resolve("apps"));
             String archive = files.deploy(application, apps);
             String contextRoot = application instanceof Application.War war && !war.contextPath().isEmpty() ? war.contextPath() : "/";
-            Files.writeString(server.resolve("server.xml"), serverXml(host, listen, effective, archive, contextRoot));
+            Files.writeString(server.resolve("server.xml"), serverXml(host, listen, effective, archive, contextRoot, application));
             // This launcher's JVM options (-Dtarget.jvmArgs) belong to the server's JVM, one per line.
             Files.write(server.resolve("jvm.options"), ManagementFactory.getRuntimeMXBean().getInputArguments());
         });
@@ -84,23 +86,55 @@ public final class LibertyTarget implements Container {
      * The server's whole configuration: what is not written here is Liberty's default. Beside the
      * servlet feature, localConnector-1.0 (JMX for local tools), nothing on a request's path: without
      * it Liberty makes its MBean server lazily, through a builder class that only its own class loader
-     * sees, and the harness's JMX attach (heap figures) fails with a ClassNotFoundException.
+     * sees, and the harness's JMX attach (heap figures) fails with a ClassNotFoundException. A user's
+     * WAR gets web security too ({@link #security}): servlet-6.0 alone serves a protected URL to anyone.
      */
-    private static String serverXml(String host, int port, Map<String, String> knobs, String archive, String contextRoot) {
+    static String serverXml(String host, int port, Map<String, String> knobs, String archive, String contextRoot,
+            Application application) {
         // coreThreads only when given: Liberty's default is no number (-1, chosen from the cores).
         String coreThreads = knobs.containsKey("coreThreads") ? " coreThreads=" + attribute(knobs.get("coreThreads")) : "";
+        List<Users.User> users = application instanceof Application.War war ? war.users() : null;
         return """
                 <server description="container-bench">
-                  <featureManager><feature>servlet-6.0</feature><feature>localConnector-1.0</feature></featureManager>
+                  <featureManager><feature>servlet-6.0</feature>%s<feature>localConnector-1.0</feature></featureManager>
                   <httpEndpoint id="defaultHttpEndpoint" host=%s httpPort="%d" httpsPort="-1">
                     <tcpOptions listenBacklog=%s/>
                     <httpOptions readTimeout="%sms" persistTimeout="%sms"/>
                   </httpEndpoint>
                   <executor maxThreads=%s%s/>
-                  <webApplication location=%s contextRoot=%s/>
+                %s  <webApplication location=%s contextRoot=%s>%s</webApplication>
                 </server>
-                """.formatted(attribute(host), port, attribute(knobs.get("listenBacklog")), knobs.get("readTimeout"), knobs.get("persistTimeout"),
-                attribute(knobs.get("maxThreads")), coreThreads, attribute(archive), attribute(contextRoot));
+                """.formatted(users == null ? "" : "<feature>appSecurity-5.0</feature>", attribute(host), port,
+                attribute(knobs.get("listenBacklog")), knobs.get("readTimeout"), knobs.get("persistTimeout"),
+                attribute(knobs.get("maxThreads")), coreThreads, users == null ? "" : security(users), attribute(archive),
+                attribute(contextRoot), users == null ? "" : bindings(users));
+    }
+
+    /**
+     * The WAR's users (--users) in a basic registry, each role a group of its members; kept when
+     * there are none, so that a protected request is refused with 401 (with no registry at all
+     * Liberty logs CWWKS3005E). Single sign-on off: it would answer a BASIC login with an LTPA cookie
+     * and check that token on every later request, where the other containers check BASIC.
+     */
+    private static String security(List<Users.User> users) {
+        StringBuilder xml = new StringBuilder("  <basicRegistry id=\"basic\" realm=\"container-bench\">\n");
+        users.forEach(user -> xml.append("    <user name=").append(attribute(user.name())).append(" password=")
+                .append(attribute(user.password())).append("/>\n"));
+        for (String role : Users.roles(users)) {
+            xml.append("    <group name=").append(attribute(role)).append(">");
+            users.stream().filter(user -> user.roles().contains(role))
+                    .forEach(user -> xml.append("<member name=").append(attribute(user.name())).append("/>"));
+            xml.append("</group>\n");
+        }
+        return xml.append("  </basicRegistry>\n  <webAppSecurity singleSignonEnabled=\"false\"/>\n").toString();
+    }
+
+    /** Each role of the WAR bound to the registry's group of that name. */
+    private static String bindings(List<Users.User> users) {
+        StringBuilder xml = new StringBuilder("<application-bnd>");
+        Users.roles(users).forEach(role -> xml.append("<security-role name=").append(attribute(role)).append("><group name=")
+                .append(attribute(role)).append("/></security-role>"));
+        return xml.append("</application-bnd>").toString();
     }
 
     private static String attribute(String value) {

@@ -5,6 +5,7 @@ import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
+import containerbench.launcher.Users;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -71,6 +72,9 @@ public final class TomcatServerTarget implements Container {
             Document config = ServerFiles.readXml(serverXml);
             configure(config, host, listen, knobs);
             ServerFiles.writeXml(config, serverXml);
+            if (application instanceof Application.War war) {
+                ServerFiles.writeXml(users(war.users()), dir.resolve("conf/tomcat-users.xml"));
+            }
         });
         ServerProcess process = ServerProcess.start(List.of(home.resolve("bin/catalina.sh").toString(), "run"), base,
                 Map.of("CATALINA_HOME", home.toString(), "CATALINA_BASE", base.toString(),
@@ -82,6 +86,32 @@ public final class TomcatServerTarget implements Container {
         effective.putIfAbsent("keepAliveTimeout", knobs.get("connectionTimeout"));
         return process.serving(listen, effective, "Apache Tomcat " + version() + " in " + base, Map.of());
     }
+
+    /**
+     * The WAR's users (--users) in the file the distribution's server.xml reads them from, through its
+     * UserDatabaseRealm (inside a LockOutRealm, kept as shipped); with none, a file of no users, as
+     * shipped, so a protected request is refused with 401.
+     */
+    static Document users(List<Users.User> users) throws Exception {
+        Document document = ServerFiles.newXml(TOMCAT_USERS, "tomcat-users");
+        Element root = document.getDocumentElement();
+        root.setAttribute("version", "1.0");
+        for (String role : Users.roles(users)) {
+            Element element = document.createElementNS(TOMCAT_USERS, "role");
+            element.setAttribute("rolename", role);
+            root.appendChild(element);
+        }
+        for (Users.User user : users) {
+            Element element = document.createElementNS(TOMCAT_USERS, "user");
+            element.setAttribute("username", user.name());
+            element.setAttribute("password", user.password());
+            element.setAttribute("roles", String.join(",", user.roles()));
+            root.appendChild(element);
+        }
+        return document;
+    }
+
+    private static final String TOMCAT_USERS = "http://tomcat.apache.org/xml";
 
     /**
      * server.xml as an administrator would set it for this benchmark: the shutdown port off, one

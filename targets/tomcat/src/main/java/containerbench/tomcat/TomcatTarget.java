@@ -3,10 +3,12 @@ package containerbench.tomcat;
 import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
+import containerbench.launcher.Users;
 import containerbench.servlet.LoginServlet;
 import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.Principal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,11 +19,14 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.core.StandardThreadExecutor;
+import org.apache.catalina.realm.GenericPrincipal;
+import org.apache.catalina.realm.RealmBase;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.catalina.valves.ErrorReportValve;
@@ -116,6 +121,9 @@ public final class TomcatTarget implements Container {
             // Unpacked into the host's appBase, with Tomcat's default servlet and web.xml defaults.
             Files.createDirectories(baseDir.resolve("webapps"));
             context = (StandardContext) tomcat.addWebapp(war.contextPath(), war.file().toString());
+            // The WAR's own realm, over the engine's default one (Tomcat.SimpleRealm), which caches each
+            // user's principal in a plain HashMap from request threads on first login.
+            context.setRealm(new UsersRealm(war.users()));
         } else {
             context = (StandardContext) tomcat.addContext("", null);
             Tomcat.addServlet(context, "loginServlet", new LoginServlet());
@@ -165,6 +173,29 @@ public final class TomcatTarget implements Container {
                 }
             }
         };
+    }
+
+    /** The launcher's users (--users), their passwords as given, never changed once built: safe from any thread. */
+    private static final class UsersRealm extends RealmBase {
+
+        private final Map<String, String> passwords;
+        private final Map<String, GenericPrincipal> principals;
+
+        UsersRealm(List<Users.User> users) {
+            passwords = users.stream().collect(Collectors.toUnmodifiableMap(Users.User::name, Users.User::password));
+            principals = users.stream().collect(Collectors.toUnmodifiableMap(Users.User::name,
+                    user -> new GenericPrincipal(user.name(), user.roles())));
+        }
+
+        @Override
+        protected String getPassword(String username) {
+            return passwords.get(username);
+        }
+
+        @Override
+        protected Principal getPrincipal(String username) {
+            return principals.get(username);
+        }
     }
 
     /** Starts Tomcat, keeping the first SEVERE lines it logs meanwhile. */

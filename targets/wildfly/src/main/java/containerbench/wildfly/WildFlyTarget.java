@@ -5,9 +5,13 @@ import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
+import containerbench.launcher.Users;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,6 +99,9 @@ public final class WildFlyTarget implements Container {
             Document config = ServerFiles.readXml(standaloneXml);
             configure(config, knobs);
             ServerFiles.writeXml(config, standaloneXml);
+            if (application instanceof Application.War war) {
+                writeUsers(war.users(), dir.resolve("configuration"));
+            }
         });
         List<String> command = new ArrayList<>(List.of(home.resolve("bin/standalone.sh").toString(),
                 "-Djboss.server.base.dir=" + base, "-b", host, "-bmanagement", host));
@@ -115,6 +122,27 @@ public final class WildFlyTarget implements Container {
         return process.serving(ports.http(), effective, "WildFly " + version() + " in " + base, Map.of(
                 "server.managementPort", Integer.toString(ports.management()), "server.httpsPort", Integer.toString(ports.https())));
     }
+
+    /**
+     * The WAR's users (--users) in the files of the ApplicationRealm, which the default security
+     * domain ("other") applies to a WAR that names none, as add-user.sh writes them: each password
+     * as HEX(MD5(name:ApplicationRealm:password)), under the line that names the realm. With none,
+     * files of no users, as shipped.
+     */
+    static void writeUsers(List<Users.User> users, Path configuration) throws Exception {
+        List<String> passwords = new ArrayList<>(List.of("#$REALM_NAME=" + REALM + "$"));
+        List<String> roles = new ArrayList<>();
+        for (Users.User user : users) {
+            byte[] digest = MessageDigest.getInstance("MD5").digest((user.name() + ":" + REALM + ":" + user.password())
+                    .getBytes(StandardCharsets.UTF_8));
+            passwords.add(user.name() + "=" + HexFormat.of().formatHex(digest));
+            roles.add(user.name() + "=" + String.join(",", user.roles()));
+        }
+        Files.write(configuration.resolve("application-users.properties"), passwords);
+        Files.write(configuration.resolve("application-roles.properties"), roles);
+    }
+
+    private static final String REALM = "ApplicationRealm";
 
     /**
      * The ports of one server, each free when chosen, passed as the system properties that

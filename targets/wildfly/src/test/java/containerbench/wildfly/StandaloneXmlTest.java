@@ -59,4 +59,15 @@ class StandaloneXmlTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> configured(Map.of("maxThreads", "10")));
         assertTrue(e.getMessage().contains("maxThreads"), e.getMessage());
     }
+
+    @Test
+    void usersGoToTheApplicationRealmAsAddUserWritesThem() throws Exception {
+        java.nio.file.Path configuration = java.nio.file.Files.createTempDirectory("wildfly-users");
+        WildFlyTarget.writeUsers(List.of(new containerbench.launcher.Users.User("alice", "s3cret", List.of("bench", "admin"))),
+                configuration);
+        // HEX(MD5("alice:ApplicationRealm:s3cret")), worked out apart (Python's hashlib).
+        assertEquals(List.of("#$REALM_NAME=ApplicationRealm$", "alice=5f19ebbfae8d506b6c2ddc32e1b3c802"),
+                java.nio.file.Files.readAllLines(configuration.resolve("application-users.properties")));
+        assertEquals(List.of("alice=bench,admin"), java.nio.file.Files.readAllLines(configuration.resolve("application-roles.properties")));
+    }
 }
