@@ -9,6 +9,9 @@ import containerbench.measure.TierResult;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,16 +19,20 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 
 /**
  * A user's WAR and requests through {@code mvn gatling:test}, as a user runs them: a WAR from Maven
- * Central nobody here wrote, with a GET and POST mix, measured on an embedded container and a
- * standalone server; and a request answered otherwise than the file expects, stopping the run with
- * a message that names the request and the container and leaving nothing running. The same WAR on
- * every container that deploys one, and a WAR that cannot deploy, are UserWarTest's; a request file
- * or HAR that cannot be used is refused while the settings are read (RequestFileTest), before
- * anything starts, as every refused setting is (FaultsIT's mistyped property).
+ * Central nobody here wrote, protected by a login as an administrator would protect it, with a mix
+ * of GET and POST with and without credentials, measured on every container that deploys a WAR; and
+ * a request answered otherwise than the file expects, stopping the run with a message that names the
+ * request and the container and leaving nothing running. The same WAR without users, and a WAR that
+ * cannot deploy, are UserWarTest's; a request file or HAR that cannot be used is refused while the
+ * settings are read (RequestFileTest), before anything starts, as every refused setting is
+ * (FaultsIT's mistyped property).
  */
 class UserAppIT {
 
@@ -36,33 +43,40 @@ class UserAppIT {
     private final String marker = UUID.randomUUID().toString();
 
     @Test
-    void aWarFromMavenCentralWithAGetAndPostMixGetsAVerdictBetweenTwoContainers() throws Exception {
-        // The demo's servlet answers GET only: a POST to it is answered 405 by every container, as the file
-        // expects. A feeder fills the query through Gatling as the check before the load filled it.
-        Files.writeString(Files.createDirectories(work).resolve("users.csv"), "user\nann\nbob\n");
+    void aWarThatAsksForALoginIsMeasuredWithCredentialsOnEveryContainerThatDeploysWars() throws Exception {
+        // The demo as an administrator would protect it: its servlet for role "bench" only, alice in that
+        // role, bob not. Its servlet answers GET only: a POST to it is answered 405, as the file expects;
+        // a feeder fills the query through Gatling as the check before the load filled it.
+        Path war = securedDemo(work.resolve("secured-demo.war"));
+        Path users = Files.writeString(Files.createDirectories(work).resolve("users.txt"), "alice: s3cret, bench\nbob: pw, other\n");
+        Files.writeString(work.resolve("names.csv"), "name\nann\nbob\n");
         Path requests = requests("""
-                {"feeder": "users.csv", "requests": [
-                  {"name": "hello", "path": "/demo/hello", "query": {"who": "#{user}"}, "weight": 3},
-                  {"name": "post hello", "method": "POST", "path": "/demo/hello", "status": 405, "form": {"name": "ann"}},
-                  {"name": "index", "path": "/demo/index.html"}
+                {"feeder": "names.csv", "basicAuth": {"username": "alice", "password": "s3cret"}, "requests": [
+                  {"name": "hello", "path": "/demo/hello", "query": {"who": "#{name}"}, "weight": 3},
+                  {"name": "post hello", "method": "POST", "path": "/demo/hello", "status": 405, "form": {"name": "#{name}"}},
+                  {"name": "no credentials", "path": "/demo/hello", "basicAuth": null, "status": 401},
+                  {"name": "without the role", "path": "/demo/hello", "basicAuth": {"username": "bob", "password": "pw"}, "status": 403},
+                  {"name": "index", "path": "/demo/index.html", "basicAuth": null}
                 ]}""");
-        Path log = work.resolve("mix.log");
-        assertEquals(0, run(log, "-Dcontainers=jetty,tomcat-server", "-Dapp.war=" + DEMO,
-                "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=4", "-DblockSeconds=1",
+        List<String> containers = List.of("tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server", "liberty");
+        Path log = work.resolve("login.log");
+        assertEquals(0, run(log, "-Dcontainers=" + String.join(",", containers), "-Dapp.war=" + war, "-Dapp.users=" + users,
+                "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=2", "-DblockSeconds=1",
                 "-DwarmupSeconds=1"), () -> Runs.tail(log));
         RunResult run = Runs.onlyRun(benchmarks).run();
         assertEquals(RunStatus.COMPLETE, run.status());
-        assertEquals(List.of("jetty", "tomcat-server"), run.targets().stream().map(RunResult.Target::label).toList());
-        assertEquals(DEMO, run.app().coordinate());
-        assertEquals(List.of("hello", "post hello", "index"), run.app().checks().stream().map(RunResult.Check::request).toList());
-        assertEquals(Collections.nCopies(2, 405), run.app().checks().get(1).statuses(), "checked once on every target");
+        assertEquals(containers, run.targets().stream().map(RunResult.Target::label).toList());
+        List<String> names = List.of("hello", "post hello", "no credentials", "without the role", "index");
+        assertEquals(names, run.app().checks().stream().map(RunResult.Check::request).toList());
+        assertEquals(Collections.nCopies(6, 401), run.app().checks().get(2).statuses(), "refused without credentials on every target");
+        assertEquals(Collections.nCopies(6, 403), run.app().checks().get(3).statuses(), "and to a user without the role");
         for (TierResult tier : run.tiers()) {
-            assertEquals(List.of("hello", "post hello", "index"), tier.byRequest().stream().map(TierResult::name).toList());
+            assertEquals(names, tier.byRequest().stream().map(TierResult::name).toList());
             assertEquals(tier.requests(), tier.byRequest().stream().mapToLong(TierResult::requests).sum(), "the parts add up: " + tier);
             assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
         }
-        assertEquals(1, run.comparisons().get(0).comparison().size(), "the server against the embedded container");
-        assertTrue(Files.readString(log).contains("'post hello' answered 405 on every target"), Runs.tail(log));
+        assertEquals(5, run.comparisons().get(0).comparison().size(), "every other container against the first");
+        assertTrue(Files.readString(log).contains("'no credentials' answered 401 on every target"), Runs.tail(log));
         assertFalse(Runs.anyAlive(marker), "no target left running");
     }
 
@@ -76,6 +90,35 @@ class UserAppIT {
                 Runs.tail(log));
         assertEquals(RunStatus.FAILED, Runs.onlyRun(benchmarks).run().status());
         assertFalse(Runs.anyAlive(marker), "no target left running");
+    }
+
+    /**
+     * The demo from Maven Central (a dependency of the harness's tests, so in the local repository),
+     * its servlet open to role "bench" only: the constraint an administrator adds to web.xml.
+     */
+    private static Path securedDemo(Path copy) throws IOException {
+        Path demo = Path.of(System.getProperty("maven.repo.local"), "org/eclipse/jetty/ee10/demos/jetty-ee10-demo-simple-webapp/12.0.5",
+                "jetty-ee10-demo-simple-webapp-12.0.5.war");
+        String security = """
+                  <security-constraint>
+                    <web-resource-collection><web-resource-name>hello</web-resource-name><url-pattern>/hello/*</url-pattern></web-resource-collection>
+                    <auth-constraint><role-name>bench</role-name></auth-constraint>
+                  </security-constraint>
+                  <login-config><auth-method>BASIC</auth-method><realm-name>demo</realm-name></login-config>
+                  <security-role><role-name>bench</role-name></security-role>
+                """;
+        Files.createDirectories(copy.getParent());
+        try (InputStream file = Files.newInputStream(demo); ZipInputStream in = new ZipInputStream(file);
+                OutputStream out = Files.newOutputStream(copy); ZipOutputStream zip = new ZipOutputStream(out)) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                zip.putNextEntry(new ZipEntry(entry.getName()));
+                byte[] content = in.readAllBytes();
+                zip.write(entry.getName().equals("WEB-INF/web.xml") ? new String(content, StandardCharsets.UTF_8)
+                        .replace("</web-app>", security + "</web-app>").getBytes(StandardCharsets.UTF_8) : content);
+                zip.closeEntry();
+            }
+        }
+        return copy;
     }
 
     private Path requests(String json) throws IOException {

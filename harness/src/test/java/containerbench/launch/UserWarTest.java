@@ -33,10 +33,18 @@ class UserWarTest {
 
     private static final String DEMO = "org.eclipse.jetty.ee10.demos:jetty-ee10-demo-simple-webapp:12.0.5";
 
+    /**
+     * The demo as an administrator would protect it, its servlet for role "bench" only, and no
+     * users given: every container serves the open part and refuses the protected one alike with
+     * 401, any credentials included. With users and their credentials, UserAppIT measures it.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server", "liberty"})
-    void aWarFromMavenCentralIsServedAtItsContextPath(String container) throws Exception {
-        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx256m", "app.war", DEMO,
+    void aWarFromMavenCentralIsServedAtItsContextPathAndItsConstraintRefusesAnyoneWithoutUsers(String container)
+            throws Exception {
+        Path demo = RunningTargets.run(container, Map.of("app.war", DEMO)).app().war();
+        Path secured = SecuredWar.of(demo, Files.createTempDirectory("secured").resolve("demo.war"), "/hello/*", "bench");
+        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx256m", "app.war", secured.toString(),
                 "app.contextPath", "/demo"));
         Path log = Files.createTempDirectory("user-war").resolve(container + ".log");
         try (TargetProcess target = TargetProcess.start(TargetModule.of(RunningTargets.CATALOG, container), run.target(),
@@ -44,11 +52,11 @@ class UserWarTest {
             assertEquals(run.app().war().toString(), target.facts().get(TargetProtocol.APP_WAR));
             assertEquals("/demo", target.facts().get(TargetProtocol.APP_CONTEXT_PATH));
             URI base = target.baseUrl("127.0.0.1");
-            // The demo's servlet names the Servlet API it runs on: each container answers in its own words.
-            HttpResponse<String> hello = get(base.resolve("/demo/hello"));
-            assertEquals(200, hello.statusCode(), hello.body());
-            assertTrue(hello.body().startsWith("HelloWorld from Servlet"), hello.body());
-            assertEquals(404, get(base.resolve("/loginServlet?username=1&password=1")).statusCode(),
+            HttpResponse<String> index = get(base.resolve("/demo/index.html"), null);
+            assertEquals(200, index.statusCode(), "the open part is served: " + index.body());
+            assertEquals(401, get(base.resolve("/demo/hello"), null).statusCode(), "the protected part asks for a login");
+            assertEquals(401, get(base.resolve("/demo/hello"), "alice:s3cret").statusCode(), "no user is let in without users");
+            assertEquals(404, get(base.resolve("/loginServlet?username=1&password=1"), null).statusCode(),
                     "the WAR replaces the login servlet");
             ReadyProbe.await(base, run.app().requests(), Duration.ofSeconds(10), target::isAlive);
         }
@@ -95,7 +103,13 @@ class UserWarTest {
         return war;
     }
 
-    private static HttpResponse<String> get(URI uri) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+    /** A GET, with HTTP Basic credentials {@code user:password} unless {@code null}. */
+    private static HttpResponse<String> get(URI uri, String credentials) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri);
+        if (credentials != null) {
+            request.header("Authorization", "Basic " + java.util.Base64.getEncoder()
+                    .encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
+        }
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 }
