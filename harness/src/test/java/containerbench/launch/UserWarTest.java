@@ -110,6 +110,7 @@ class UserWarTest {
             request.header("Authorization", "Basic " + java.util.Base64.getEncoder()
                     .encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
         }
-        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request.build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }
