@@ -45,13 +45,14 @@ class UserAppIT {
     @Test
     void aWarThatAsksForALoginIsMeasuredWithCredentialsOnEveryContainerThatDeploysWars() throws Exception {
         // The demo as an administrator would protect it: its servlet for role "bench" only, alice in that
-        // role, bob not. Its servlet answers GET only: a POST to it is answered 405, as the file expects;
+        // role (a password that XML, properties and HTTP Basic each must carry as it is), bob not. Its servlet answers GET only: a POST to it is answered 405, as the file expects;
         // a feeder fills the query through Gatling as the check before the load filled it.
         Path war = securedDemo(work.resolve("secured-demo.war"));
-        Path users = Files.writeString(Files.createDirectories(work).resolve("users.txt"), "alice: s3cret, bench\nbob: pw, other\n");
+        Path users = Files.writeString(Files.createDirectories(work).resolve("users.txt"),
+                "alice: s&<\"'>:t, bench\nbob: pw, other\n");
         Files.writeString(work.resolve("names.csv"), "name\nann\nbob\n");
         Path requests = requests("""
-                {"feeder": "names.csv", "basicAuth": {"username": "alice", "password": "s3cret"}, "requests": [
+                {"feeder": "names.csv", "basicAuth": {"username": "alice", "password": "s&<\\"'>:t"}, "requests": [
                   {"name": "hello", "path": "/demo/hello", "query": {"who": "#{name}"}, "weight": 3},
                   {"name": "post hello", "method": "POST", "path": "/demo/hello", "status": 405, "form": {"name": "#{name}"}},
                   {"name": "no credentials", "path": "/demo/hello", "basicAuth": null, "status": 401},

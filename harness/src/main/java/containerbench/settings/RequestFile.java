@@ -171,6 +171,10 @@ public final class RequestFile {
         if ((username + password).contains("#{")) {
             throw error(where + " takes fixed credentials, not #{column} from the feeder");
         }
+        if (!(username + password).chars().allMatch(c -> c >= 0x20 && c <= 0x7E)) {
+            // Tomcat and Jetty decode them as ISO-8859-1, WildFly and Liberty as UTF-8 (Users refuses such passwords too).
+            throw error(where + " has a character beyond printable ASCII, which containers decode differently");
+        }
         return new AppRequest.Param(AUTHORIZATION, "Basic " + Base64.getEncoder().encodeToString((username + ":" + password)
                 .getBytes(StandardCharsets.UTF_8)));
     }

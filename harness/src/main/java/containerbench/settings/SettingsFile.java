@@ -22,7 +22,7 @@ import java.nio.file.Path;
  */
 public record SettingsFile(int schema, RunSettings settings, Path results, Path startBarrier) {
 
-    /** 2: the application served and its requests ({@link AppSettings}). */
+    /** 2: the application served and its requests ({@link AppSettings}); 3: the users its WAR lets in. */
     public static final int SCHEMA = 3;
 
     /**

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 
 /**
  * The users a WAR's security constraints let in, read from a file of {@code name: password, role,
- * role} lines (the form of Jetty's realm.properties; {@code #} starts a comment line). Each launcher
+ * role} lines (the form of Jetty's realm.properties; {@code #} starts a comment line; a comma ends
+ * the password). Each launcher
  * gives them to its container in the container's own form: a realm, a login service, a user
  * registry. The harness reads the file with this class too, before anything starts, so that a bad
  * line is refused once, naming the file and the line.
@@ -34,9 +35,13 @@ public final class Users {
     // Names and roles go into every container's own file format (properties keys, XML attributes,
     // comma-separated role lists): a word of these characters is safe in all of them.
     private static final Pattern WORD = Pattern.compile("[A-Za-z0-9._-]+");
-    // Jetty reads a password that starts with one of these as obfuscated or hashed, Liberty one in
-    // braces as encoded: the same text would be a different password on each.
+    // Liberty reads a password in braces as encoded, Jetty's realm files one that starts with these as
+    // obfuscated or hashed, and the Tomcat server's digester and Liberty replace ${...} in a value:
+    // the same text would be a different password on each.
     private static final List<String> ENCODED = List.of("OBF:", "MD5:", "CRYPT:", "{");
+    // Printable US-ASCII: Tomcat and Jetty decode HTTP Basic credentials as ISO-8859-1, WildFly hashes
+    // as UTF-8, so a character beyond ASCII would log in on some containers only.
+    private static final Pattern PRINTABLE = Pattern.compile("[\\x21-\\x7E]([\\x20-\\x7E]*[\\x21-\\x7E])?");
 
     private Users() {
     }
@@ -79,6 +84,12 @@ public final class Users {
                 throw new IllegalArgumentException(where + (password.isEmpty() ? name + " has no password"
                         : name + "'s password starts with " + ENCODED.stream().filter(password::startsWith).findFirst().orElseThrow()
                         + ", which some containers read as encoded: give it as plain text without that prefix"));
+            }
+            if (!PRINTABLE.matcher(password).matches() || password.contains("${")) {
+                throw new IllegalArgumentException(where + name + "'s password " + (password.contains("${")
+                        ? "holds ${, which the Tomcat server and Liberty replace by a property's value"
+                        : "has a character beyond printable ASCII, which containers decode differently")
+                        + ": every container must read the same password");
             }
             if (!names.add(name)) {
                 throw new IllegalArgumentException(where + name + " is given twice: one line a user");

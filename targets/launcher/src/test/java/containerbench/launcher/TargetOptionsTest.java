@@ -80,6 +80,8 @@ class TargetOptionsTest {
                 () -> TargetOptions.parse(new String[] {"--maxThreads"}, KNOBS)).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> TargetOptions.parse(new String[] {"8080"}, KNOBS)).getMessage().startsWith("unexpected argument '8080'"));
+        assertEquals("--users are let in by a WAR: give --war too", assertThrows(IllegalArgumentException.class,
+                () -> TargetOptions.parse(new String[] {"--users", "users.txt"}, KNOBS)).getMessage());
     }
 
     @Test

@@ -36,6 +36,10 @@ class UsersTest {
         assertEquals("the users file " + dir.resolve("a") + ", line 1: alice's password starts with OBF:, which some containers"
                 + " read as encoded: give it as plain text without that prefix", error("alice: OBF:1v2j1uum1xtv1zej1zer1xtn1uvk1v1v"));
         assertEquals("the users file " + dir.resolve("a") + ", line 2: alice is given twice: one line a user", error("alice: x\nalice: y"));
+        assertEquals("the users file " + dir.resolve("a") + ", line 1: alice's password holds ${, which the Tomcat server and Liberty"
+                + " replace by a property's value: every container must read the same password", error("alice: pa${user.name}"));
+        assertEquals("the users file " + dir.resolve("a") + ", line 1: alice's password has a character beyond printable ASCII, which"
+                + " containers decode differently: every container must read the same password", error("alice: p\u00e4sswort"));
         assertEquals("cannot read the users file " + dir.resolve("none") + ": there is no such file",
                 assertThrows(IllegalArgumentException.class, () -> Users.read(dir.resolve("none"))).getMessage());
     }

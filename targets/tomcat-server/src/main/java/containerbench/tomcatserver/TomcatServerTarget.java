@@ -89,8 +89,8 @@ public final class TomcatServerTarget implements Container {
 
     /**
      * The WAR's users (--users) in the file the distribution's server.xml reads them from, through its
-     * UserDatabaseRealm (inside a LockOutRealm, kept as shipped); with none, a file of no users, as
-     * shipped, so a protected request is refused with 401.
+     * UserDatabaseRealm ({@link #configure} takes it out of its LockOutRealm); with none, a file of no
+     * users, as shipped, so a protected request is refused with 401.
      */
     static Document users(List<Users.User> users) throws Exception {
         Document document = ServerFiles.newXml(TOMCAT_USERS, "tomcat-users");
@@ -116,7 +116,7 @@ public final class TomcatServerTarget implements Container {
     /**
      * server.xml as an administrator would set it for this benchmark: the shutdown port off, one
      * HTTP connector on the chosen address and port with the knobs, no access log (no target here
-     * writes one), and error pages without a stack trace or the server's version.
+     * writes one), no lockout of users, and error pages without a stack trace or the server's version.
      */
     static void configure(Document config, String host, int port, Map<String, String> knobs) {
         Element server = config.getDocumentElement();
@@ -136,6 +136,16 @@ public final class TomcatServerTarget implements Container {
         for (Element valve : ServerFiles.elements(config, "Valve")) {
             if (valve.getAttribute("className").endsWith("AccessLogValve")) {
                 valve.getParentNode().removeChild(valve);
+            }
+        }
+        // The LockOutRealm the distribution wraps around its user database locks a user out for 300 s after
+        // 5 failed logins and takes two global locks on every authenticated request; no other container
+        // here does either, so the user database is the engine's realm itself.
+        for (Element realm : ServerFiles.elements(config, "Realm")) {
+            if (realm.getAttribute("className").endsWith(".LockOutRealm")) {
+                Element inner = ServerFiles.elements(config, "Realm").stream().filter(r -> r.getParentNode() == realm).findFirst()
+                        .orElseThrow(() -> new IllegalStateException("server.xml's LockOutRealm wraps no realm"));
+                realm.getParentNode().replaceChild(inner, realm);
             }
         }
         Element errors = config.createElementNS(server.getNamespaceURI(), "Valve");

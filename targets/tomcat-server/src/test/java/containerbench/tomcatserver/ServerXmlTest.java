@@ -44,4 +44,20 @@ class ServerXmlTest {
         assertEquals("false", valves.get(0).getAttribute("showReport"));
         assertEquals("false", ServerFiles.elements(config, "Host").get(0).getAttribute("autoDeploy"));
     }
+
+    @Test
+    void theUserDatabaseIsTheEnginesRealmWithoutTheLockOutAndTheUsersFileHoldsTheWarsUsers() throws Exception {
+        Document config = ServerFiles.readXml(files.home().resolve("conf/server.xml"));
+        TomcatServerTarget.configure(config, "127.0.0.1", 18080, Map.of());
+        List<Element> realms = ServerFiles.elements(config, "Realm");
+        assertEquals(List.of("org.apache.catalina.realm.UserDatabaseRealm"), realms.stream().map(r -> r.getAttribute("className")).toList());
+        assertEquals("Engine", ((Element) realms.get(0).getParentNode()).getLocalName());
+
+        Document users = TomcatServerTarget.users(List.of(new containerbench.launcher.Users.User("alice", "s&<\"'>:t",
+                List.of("bench", "admin"))));
+        assertEquals(List.of("admin", "bench"), ServerFiles.elements(users, "role").stream().map(r -> r.getAttribute("rolename")).toList());
+        Element alice = ServerFiles.elements(users, "user").get(0);
+        assertEquals("s&<\"'>:t", alice.getAttribute("password"), "the password as given, escaped by the DOM");
+        assertEquals("bench,admin", alice.getAttribute("roles"));
+    }
 }
