@@ -138,7 +138,7 @@ class BenchmarkSmokeIT {
 
     @Order(3)
     @Test
-    void theComparisonPageShowsEveryContainerAndRendersInABrowser() throws Exception {
+    void theComparisonPageShowsEveryContainerItMeasuredAndRendersInABrowser() throws Exception {
         Path page = benchmarks.resolve("index.html");
         String html = Files.readString(page);
         for (String container : containers()) {

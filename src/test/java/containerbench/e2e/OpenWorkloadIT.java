@@ -60,7 +60,7 @@ class OpenWorkloadIT {
         String marker = UUID.randomUUID().toString();
         Path benchmarks = work.resolve(name);
         Path log = work.resolve(name + "-mvn.log");
-        List<String> args = new ArrayList<>(List.of("gatling:test", "-Ptomcat", "-DtierSeconds=6", "-DwarmupSeconds=3",
+        List<String> args = new ArrayList<>(List.of("gatling:test", "-Ptomcat", "-DtierSeconds=6", "-DwarmupSeconds=5",
                 "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.stall=" + STALL_MS + "/" + PERIOD_MS
                         + " -Dcontainerbench.smoke=" + marker));
         args.addAll(more);

@@ -21,8 +21,10 @@ class StudyIT {
 
     @Test
     void aStudyRunsEveryCellRecordsTheFailedOneSummarizesTheRestAndExits1() throws Exception {
-        assumeTrue(Runtime.version().feature() < 21, "the failing cell needs a target JVM older than Java 21; this is "
-                + Runtime.version());
+        // CI builds with Java 17 (.ci/run) and must not skip this; a developer on a newer Java is told.
+        assumeTrue(Runtime.version().feature() < 21 || "true".equals(System.getenv("CI")),
+                "the failing cell needs a target JVM older than Java 21; this is " + Runtime.version());
+        assertTrue(Runtime.version().feature() < 21, "CI runs the tests on Java 17, whose target refuses virtual threads");
         String output = study("study", "tiny.properties", 1);
         assertTrue(output.contains("error: 1 of 2 cells failed"), output);
         assertTrue(output.contains("[study] cell 1 of 2: tomcat virtualThreads=false (repetition 1): complete"), output);

@@ -33,9 +33,7 @@ public final class ReadyProbe {
      * @param alive false when the target is known to be gone, to fail at once rather than at the deadline
      */
     public static void await(URI base, AppRequests app, Duration timeout, BooleanSupplier alive) {
-        // HTTP/1.1, as Gatling loads the target: the default would offer an h2c upgrade, which no run makes.
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2))
-                .build();
+        HttpClient client = AppHttp.client();
         // The login with values of its own, so that the echo proves the servlet read them.
         HttpRequest request = app.login()
                 ? HttpRequest.newBuilder(URI.create(base + PATH + "?username=probe&password=probe")).timeout(Duration.ofSeconds(5)).build()

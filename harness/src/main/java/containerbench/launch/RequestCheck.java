@@ -34,9 +34,7 @@ public final class RequestCheck {
             // The login's contract is checked on every container by the tests, and its probe saw the echo.
             return List.of();
         }
-        // HTTP/1.1, as Gatling loads the target: the default would offer an h2c upgrade, which no run makes.
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2))
-                .build();
+        HttpClient client = AppHttp.client();
         Function<String, String> row = app.firstRow()::get;
         List<Checked> checked = new ArrayList<>();
         for (AppRequest request : app.requests()) {
