@@ -14,8 +14,8 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * The poms' container wiring against the catalog (every module under targets/ that provides a
- * container): what a user's {@code -P<container>} does is read from the poms here, so that no
+ * The poms' container wiring, and the workflow's list, against the catalog (every module under
+ * targets/ that provides a container): what a user's {@code -P<container>} does is read from the poms here, so that no
  * {@code mvn gatling:test} per container is needed to prove it. One container missing from one
  * list fails this test by name.
  */
@@ -78,6 +78,15 @@ class PomProfilesTest {
             List<String> ids = profiles == null ? List.of() : children(profiles, "profile").stream().map(p -> text(p, "id")).toList();
             assertTrue(ids.contains(container), container + "'s pom moves its distribution's unpacking into -P" + container
                     + ", which `mvn gatling:test` reaches: " + ids);
+        }
+    }
+
+    @Test
+    void theWorkflowRunsEveryContainersProfile() throws Exception {
+        String workflow = java.nio.file.Files.readString(ROOT.resolve(".github/workflows/benchmark.yml"));
+        for (String container : CONTAINERS) {
+            assertTrue(workflow.contains("mvn -B -ntp gatling:test -P" + container + " "), "the workflow's benchmark job runs -P"
+                    + container);
         }
     }
 
