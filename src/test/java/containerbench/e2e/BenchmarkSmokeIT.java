@@ -65,7 +65,7 @@ class BenchmarkSmokeIT {
         maven(container + "-mvn.log", "gatling:test", "-P" + container, "-Dtiers=5,10", "-DtierSeconds=2",
                 "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks, "-Dthreads=64",
                 // Marks the target JVM, to find it if it were left behind.
-                "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker);
+                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
 
         List<Path> results = Runs.list(benchmarks, ".json").stream()
                 .filter(f -> f.getFileName().toString().startsWith(container + "-")).toList();
@@ -105,7 +105,8 @@ class BenchmarkSmokeIT {
     void twoContainerProfilesMeasureBothInTurnWithPairedVerdicts() throws Exception {
         String marker = UUID.randomUUID().toString();
         maven("interleaved-mvn.log", "gatling:test", "-Ptomcat,undertow", "-Dtiers=5,10", "-Drounds=2", "-DblockSeconds=1",
-                "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker);
+                "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks,
+                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
         List<Path> results = Runs.list(benchmarks, ".json").stream()
                 .filter(f -> f.getFileName().toString().startsWith("tomcat-undertow-")).toList();
         assertEquals(1, results.size(), "one results file for the run: " + results);

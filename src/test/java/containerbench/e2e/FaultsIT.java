@@ -35,7 +35,7 @@ class FaultsIT {
         List<String> args = new ArrayList<>(List.of("gatling:test", "-P" + container,
                 "-Dbenchmarks.dir=" + work.resolve("benchmarks"),
                 // Marks both JVMs of the run, to find them if they were left behind.
-                "-Dcontainerbench.test=" + marker, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.test=" + marker));
+                "-Dcontainerbench.test=" + marker, "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker));
         args.addAll(List.of(extra));
         return args;
     }

@@ -35,7 +35,7 @@ class InjectorsIT {
         Path log = work.resolve("run.log");
         int status = Runs.mvn(log, List.of("gatling:test", "-Ptomcat", "-Dinjectors=" + injectors, "-Dtiers=7,50",
                 "-DtierSeconds=3", "-DwarmupSeconds=2", "-Dbenchmarks.dir=" + benchmarks, "-Dcontainerbench.test=" + marker,
-                "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.test=" + marker));
+                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker));
         assertEquals(0, status, () -> Runs.tail(log));
 
         List<RunResult> parts = new ArrayList<>();

@@ -31,7 +31,7 @@ class MethodCheckIT {
         Path log = work.resolve("aa-mvn.log");
         List<String> args = List.of("gatling:test", "-Dcontainers=tomcat,tomcat,tomcat", "-Dtiers=5",
                 "-DblockSeconds=1", "-Drounds=2", "-Dprecision=50", "-DmaxMinutes=1", "-DwarmupSeconds=2",
-                "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker);
+                "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
         assertEquals(0, Runs.mvn(log, args), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));
 
         RunResult run = Runs.onlyRun(benchmarks).run();

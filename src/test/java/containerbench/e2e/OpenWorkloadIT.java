@@ -61,7 +61,7 @@ class OpenWorkloadIT {
         Path benchmarks = work.resolve(name);
         Path log = work.resolve(name + "-mvn.log");
         List<String> args = new ArrayList<>(List.of("gatling:test", "-Ptomcat", "-DtierSeconds=6", "-DwarmupSeconds=5",
-                "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.stall=" + STALL_MS + "/" + PERIOD_MS
+                "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.stall=" + STALL_MS + "/" + PERIOD_MS
                         + " -Dcontainerbench.smoke=" + marker));
         args.addAll(more);
         assertEquals(0, Runs.mvn(log, args), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));

@@ -129,7 +129,7 @@ class UserAppIT {
     /** {@code mvn gatling:test} with this test's results folder; prints how long it took, a figure, not a threshold. */
     private int run(Path log, String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of("gatling:test", "-Dbenchmarks.dir=" + benchmarks,
-                "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker));
+                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker));
         all.addAll(Arrays.asList(args));
         long start = System.nanoTime();
         int status = Runs.mvn(log, all);

@@ -17,6 +17,12 @@ final class RunningTargets implements AutoCloseable {
 
     static final TargetCatalog CATALOG = TargetCatalog.read(ProjectRoot.find());
 
+    /**
+     * The target JVM's options where a test checks behaviour, not speed: a small heap, and C1 alone,
+     * with which a server starts a quarter sooner (WildFly 8.4 s, 6.3 s).
+     */
+    static final String JVM = "-Xmx256m -XX:TieredStopAtLevel=1";
+
     private final Map<String, TargetProcess> targets = new LinkedHashMap<>();
 
     static List<String> containers() {
@@ -56,7 +62,7 @@ final class RunningTargets implements AutoCloseable {
         TargetProcess target = targets.get(container);
         if (target == null) {
             Map<String, String> properties = new LinkedHashMap<>(SHORT_TIMEOUTS.getOrDefault(container, Map.of()));
-            properties.put("target.jvmArgs", "-Xmx256m");
+            properties.put("target.jvmArgs", JVM);
             target = start(container, properties);
             targets.put(container, target);
         }

@@ -92,13 +92,13 @@ class TargetLaunchTest {
     @MethodSource("standaloneServers")
     void aStandaloneServersResourcesAreItsOwnJvmsAndItsLauncherEndsWhenItDies(String container, String jvm) throws Exception {
         List<java.nio.file.Path> basesBefore = serverBases(container);
-        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx128m"));
+        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM));
         RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
                 Files.createTempDirectory("standalone").resolve(container + ".log"));
         try {
             ProcessHandle server = ProcessHandle.of(target.pid()).orElseThrow();
             String command = server.info().commandLine().orElse("");
-            assertTrue(command.contains(jvm) && command.contains("-Xmx128m"),
+            assertTrue(command.contains(jvm) && List.of(RunningTargets.JVM.split(" ")).stream().allMatch(command::contains),
                     "the sampled JVM is the server's, with the run's options: " + command);
             // A group of its own, to stop it whole, but this session: the scheduler's autogroup is
             // the session, and an embedded target shares the harness's.
@@ -127,7 +127,7 @@ class TargetLaunchTest {
             java.nio.file.Path log = Files.createTempDirectory("impatient").resolve(container + ".log");
             Duration patience = Duration.ofSeconds(seconds);
             try {
-                TargetProcess.start(module, RunningTargets.settings(container, Map.of("target.jvmArgs", "-Xmx128m")),
+                TargetProcess.start(module, RunningTargets.settings(container, Map.of("target.jvmArgs", RunningTargets.JVM)),
                         AppSettings.LOGIN, List.of(), log, patience).close();
                 continue;
             } catch (IllegalStateException e) {

@@ -44,7 +44,7 @@ class UserWarTest {
             throws Exception {
         Path demo = RunningTargets.run(container, Map.of("app.war", DEMO)).app().war();
         Path secured = SecuredWar.of(demo, Files.createTempDirectory("secured").resolve("demo.war"), "/hello/*", "bench");
-        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx256m", "app.war", secured.toString(),
+        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM, "app.war", secured.toString(),
                 "app.contextPath", "/demo"));
         Path log = Files.createTempDirectory("user-war").resolve(container + ".log");
         try (TargetProcess target = TargetProcess.start(TargetModule.of(RunningTargets.CATALOG, container), run.target(),
@@ -66,7 +66,7 @@ class UserWarTest {
     @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server", "liberty"})
     void aWarThatCannotDeployStopsTheStartWithTheContainersReason(String container) throws Exception {
         Path war = brokenWar();
-        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", "-Xmx256m", "app.war", war.toString()));
+        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM, "app.war", war.toString()));
         Path log = Files.createTempDirectory("broken-war").resolve(container + ".log");
         var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(
                 TargetModule.of(RunningTargets.CATALOG, container), run.target(), run.app(), List.of(), log, Duration.ofSeconds(120)));
