@@ -33,7 +33,8 @@ final class StrictSchema {
         for (HasMetadata object : objects) {
             walk(object, object.getKind() + "/" + object.getMetadata().getName() + ":", unknown);
         }
-        return unknown;
+        // Sorted: the walk follows Class.getMethods(), whose order the JVM does not fix.
+        return unknown.stream().sorted().toList();
     }
 
     private static void walk(Object value, String path, List<String> unknown) {
