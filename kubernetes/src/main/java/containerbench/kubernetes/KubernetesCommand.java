@@ -142,7 +142,9 @@ public final class KubernetesCommand {
         int injectors = whole(options, "injectors", 2, 1, 64);
         List<String> knobs = new ArrayList<>();
         Map<String, String> properties = new LinkedHashMap<>();
-        TreeSet<String> knobNames = new TreeSet<>(catalog.knobsOf(container).stream().map(TargetKnob::name).toList());
+        Map<String, TargetKnob> ownKnobs = new LinkedHashMap<>();
+        catalog.knobsOf(container).forEach(knob -> ownKnobs.put(knob.name(), knob));
+        TreeSet<String> knobNames = new TreeSet<>(ownKnobs.keySet());
         for (String name : options.keySet()) {
             if (ClusterRun.SET_HERE.contains(name) && !OPTIONS.contains(name)) {
                 throw new UsageException("--" + name + " is set by kubernetes run itself, for every injector");
@@ -154,6 +156,11 @@ public final class KubernetesCommand {
         arguments.only(accepted, "kubernetes run");
         options.forEach((name, value) -> {
             if (knobNames.contains(name)) {
+                // The knob's rule, as a run on one machine checks it: refused here, not by the target pod.
+                if (!ownKnobs.get(name).rule().allows(value)) {
+                    throw new UsageException("bad value --" + name + "=" + value + ": " + container + "'s " + name + " accepts "
+                            + ownKnobs.get(name).accepts());
+                }
                 knobs.addAll(List.of("--" + name, value));
             } else if (!OPTIONS.contains(name)) {
                 properties.put(name, value);

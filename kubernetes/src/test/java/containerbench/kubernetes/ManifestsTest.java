@@ -76,6 +76,8 @@ class ManifestsTest {
         assertRefused("--injector.index is set by kubernetes run itself, for every injector", "--container", "tomcat",
                 "--injector.index", "1");
         assertRefused("--injectors takes a whole number from 1 to 64, not '0'", "--container", "tomcat", "--injectors", "0");
+        assertRefused("bad value --maxThreads=-5: tomcat's maxThreads accepts an integer >= 1", "--container", "tomcat",
+                "--maxThreads", "-5");
     }
 
     private static void assertRefused(String message, String... options) {
