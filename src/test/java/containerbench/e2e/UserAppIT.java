@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.TierResult;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
+import containerbench.settings.TargetCatalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -59,7 +60,7 @@ class UserAppIT {
                   {"name": "without the role", "path": "/demo/hello", "basicAuth": {"username": "bob", "password": "pw"}, "status": 403},
                   {"name": "index", "path": "/demo/index.html", "basicAuth": null}
                 ]}""");
-        List<String> containers = List.of("tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server", "liberty");
+        List<String> containers = TargetCatalog.read(Runs.ROOT).warContainers();
         Path log = work.resolve("login.log");
         assertEquals(0, run(log, "-Dcontainers=" + String.join(",", containers), "-Dapp.war=" + war, "-Dapp.users=" + users,
                 "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=2", "-DblockSeconds=1",
@@ -69,14 +70,14 @@ class UserAppIT {
         assertEquals(containers, run.targets().stream().map(RunResult.Target::label).toList());
         List<String> names = List.of("hello", "post hello", "no credentials", "without the role", "index");
         assertEquals(names, run.app().checks().stream().map(RunResult.Check::request).toList());
-        assertEquals(Collections.nCopies(6, 401), run.app().checks().get(2).statuses(), "refused without credentials on every target");
-        assertEquals(Collections.nCopies(6, 403), run.app().checks().get(3).statuses(), "and to a user without the role");
+        assertEquals(Collections.nCopies(containers.size(), 401), run.app().checks().get(2).statuses(), "refused without credentials on every target");
+        assertEquals(Collections.nCopies(containers.size(), 403), run.app().checks().get(3).statuses(), "and to a user without the role");
         for (TierResult tier : run.tiers()) {
             assertEquals(names, tier.byRequest().stream().map(TierResult::name).toList());
             assertEquals(tier.requests(), tier.byRequest().stream().mapToLong(TierResult::requests).sum(), "the parts add up: " + tier);
             assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
         }
-        assertEquals(5, run.comparisons().get(0).comparison().size(), "every other container against the first");
+        assertEquals(containers.size() - 1, run.comparisons().get(0).comparison().size(), "every other container against the first");
         assertTrue(Files.readString(log).contains("'no credentials' answered 401 on every target"), Runs.tail(log));
         assertFalse(Runs.anyAlive(marker), "no target left running");
     }

@@ -160,8 +160,8 @@ public final class RunProperties {
             "an ISO-8601 UTC instant such as 2026-12-02T05:00:00Z, in the future, or file:PATH");
 
     public static final Property APP_WAR = new Property("app.war", null,
-            "a WAR of yours deployed on every target instead of the login servlet (embedded Tomcat and Jetty, the Tomcat server,"
-                    + " WildFly; embedded Undertow has no WAR deployer and refuses); a Maven coordinate is taken from the local"
+            "a WAR of yours deployed on every target instead of the login servlet (every container but embedded Undertow,"
+                    + " which has no WAR deployer and refuses); a Maven coordinate is taken from the local"
                     + " repository, or fetched from the remote ones. docs/applications.md",
             "the path of a .war file, or a Maven coordinate group:artifact:version of a war");
 

@@ -6,27 +6,53 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * The containers this checkout can launch, and each one's knobs, read from what the build wrote:
- * every module under {@code targets/} that provides a container, and its {@code target/knobs.txt}.
+ * The containers this checkout can launch, each one's knobs and kind, read from what the build wrote:
+ * every module under {@code targets/} that provides a container, its {@code target/knobs.txt} and
+ * its {@code target/container.properties}. The tests take their lists of containers from here.
  */
-public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knobs) {
+public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knobs, Map<String, Kind> kinds) {
+
+    /**
+     * What a launcher says it is.
+     *
+     * @param deploysWars whether it takes a WAR of the user's (-Dapp.war)
+     * @param standalone whether it starts a distribution in a process group of its own
+     */
+    public record Kind(boolean deploysWars, boolean standalone) {
+    }
 
     private static final String SERVICE = "src/main/resources/META-INF/services/containerbench.launcher.Container";
 
     public static TargetCatalog read(Path projectRoot) {
         Map<String, List<TargetKnob>> knobs = new LinkedHashMap<>();
+        Map<String, Kind> kinds = new LinkedHashMap<>();
         try (Stream<Path> dirs = Files.list(projectRoot.resolve("targets"))) {
             for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve(SERVICE))).sorted().toList()) {
                 knobs.put(dir.getFileName().toString(), knobsOf(dir));
+                kinds.put(dir.getFileName().toString(), kindOf(dir));
             }
         } catch (IOException e) {
             throw new SettingException("cannot list the targets in " + projectRoot.resolve("targets") + ": " + e);
         }
-        return new TargetCatalog(projectRoot, knobs);
+        return new TargetCatalog(projectRoot, knobs, kinds);
+    }
+
+    private static Kind kindOf(Path module) {
+        Path file = module.resolve("target/container.properties");
+        Properties properties = new Properties();
+        try (var in = Files.newBufferedReader(file)) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new SettingException("cannot read " + file + " (" + e.getMessage() + "): the " + module.getFileName()
+                    + " target is not built; `mvn -q process-classes` builds it");
+        }
+        return new Kind(Boolean.parseBoolean(properties.getProperty("deploysWars")),
+                Boolean.parseBoolean(properties.getProperty("standalone")));
     }
 
     private static List<TargetKnob> knobsOf(Path module) {
@@ -59,6 +85,16 @@ public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knob
                     + " (or the profiles -P" + String.join(", -P", names()) + ")");
         }
         return projectRoot.resolve("targets").resolve(container);
+    }
+
+    /** The containers that deploy a user's WAR, in name order. */
+    public List<String> warContainers() {
+        return names().stream().filter(name -> kinds.get(name).deploysWars()).toList();
+    }
+
+    /** The standalone servers, in name order. */
+    public List<String> standaloneServers() {
+        return names().stream().filter(name -> kinds.get(name).standalone()).toList();
     }
 
     /** The container's knobs, in its launcher's order. */

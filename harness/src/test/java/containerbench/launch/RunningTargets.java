@@ -47,21 +47,24 @@ final class RunningTargets implements AutoCloseable {
                 Duration.ofSeconds(60));
     }
 
-    // Timeouts of 2 s instead of 30, so that a stalled client is cut off within a test's time.
-    private static final Map<String, Map<String, String>> SHORT_TIMEOUTS = Map.of(
-            "tomcat", Map.of("connectionTimeout", "2000"),
-            "tomcat-server", Map.of("connectionTimeout", "2000"),
-            "wildfly", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
-            "undertow", Map.of("noRequestTimeout", "2000", "requestParseTimeout", "2000"),
-            "jetty", Map.of("idleTimeout", "2000"),
-            "jetty-server", Map.of("idleTimeout", "2000"),
-            "liberty", Map.of("readTimeout", "2000"));
+    /**
+     * Timeouts of 2 s instead of 30, so that a stalled client is cut off within a test's time: the
+     * container's idle timeout (the cross-container knob) and, where it has one, its timeout for a
+     * request to arrive whole.
+     */
+    static Map<String, String> shortTimeouts(String container) {
+        Map<String, String> timeouts = new LinkedHashMap<>();
+        CATALOG.knobsOf(container).stream()
+                .filter(knob -> "idleTimeout".equals(knob.common()) || knob.name().equals("requestParseTimeout"))
+                .forEach(knob -> timeouts.put(knob.name(), "2000"));
+        return timeouts;
+    }
 
     /** The container's port, started on first use with the default knobs but short timeouts. */
     int port(String container) throws Exception {
         TargetProcess target = targets.get(container);
         if (target == null) {
-            Map<String, String> properties = new LinkedHashMap<>(SHORT_TIMEOUTS.getOrDefault(container, Map.of()));
+            Map<String, String> properties = new LinkedHashMap<>(shortTimeouts(container));
             properties.put("target.jvmArgs", JVM);
             target = start(container, properties);
             targets.put(container, target);

@@ -22,7 +22,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A user's WAR (-Dapp.war) on every container that can deploy one: a demo application of Jetty's
@@ -30,6 +30,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * stops the start with the container's reason; embedded Undertow says it has no deployer.
  */
 class UserWarTest {
+
+    /** Every container that deploys a WAR, as the catalog says. */
+    static List<String> warContainers() {
+        return RunningTargets.CATALOG.warContainers();
+    }
 
     private static final String DEMO = "org.eclipse.jetty.ee10.demos:jetty-ee10-demo-simple-webapp:12.0.5";
 
@@ -39,7 +44,7 @@ class UserWarTest {
      * 401, any credentials included. With users and their credentials, UserAppIT measures it.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server", "liberty"})
+    @MethodSource("warContainers")
     void aWarFromMavenCentralIsServedAtItsContextPathAndItsConstraintRefusesAnyoneWithoutUsers(String container)
             throws Exception {
         Path demo = RunningTargets.run(container, Map.of("app.war", DEMO)).app().war();
@@ -63,7 +68,7 @@ class UserWarTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty", "tomcat-server", "wildfly", "jetty-server", "liberty"})
+    @MethodSource("warContainers")
     void aWarThatCannotDeployStopsTheStartWithTheContainersReason(String container) throws Exception {
         Path war = brokenWar();
         RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM, "app.war", war.toString()));

@@ -11,7 +11,6 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
 
 /**
  * The poms' container wiring, and the workflow's list, against the catalog (every module under
@@ -67,17 +66,25 @@ class PomProfilesTest {
     }
 
     @Test
-    void aServerModuleUnpacksItsDistributionUnderItsOwnProfile() throws Exception {
+    void everyStandaloneServerIsAServerParentModuleThatUnpacksItsDistributionUnderItsOwnProfile() throws Exception {
+        TargetCatalog catalog = TargetCatalog.read(ROOT);
         for (String container : CONTAINERS) {
             Element pom = read(ROOT.resolve("targets").resolve(container).resolve("pom.xml"));
-            boolean unpacks = ids(pom.getElementsByTagName("execution")).contains("server");
-            if (!unpacks) {
+            boolean server = "server-parent".equals(text(child(pom, "parent"), "artifactId"));
+            assertEquals(catalog.standaloneServers().contains(container), server, container + "'s launcher says it is a"
+                    + " standalone server exactly when its pom's parent is targets/server-parent");
+            if (!server) {
                 continue;
             }
-            Element profiles = child(pom, "profiles");
-            List<String> ids = profiles == null ? List.of() : children(profiles, "profile").stream().map(p -> text(p, "id")).toList();
-            assertTrue(ids.contains(container), container + "'s pom moves its distribution's unpacking into -P" + container
-                    + ", which `mvn gatling:test` reaches: " + ids);
+            Element properties = child(pom, "properties");
+            for (String property : List.of("server.groupId", "server.artifactId", "server.version", "server.type", "server.home")) {
+                assertTrue(text(properties, property) != null && !text(properties, property).isEmpty(),
+                        container + "'s pom names its distribution's " + property);
+            }
+            Element profile = children(child(pom, "profiles"), "profile").stream().filter(p -> container.equals(text(p, "id")))
+                    .findFirst().orElseThrow(() -> new AssertionError(container + "'s pom has no profile -P" + container));
+            assertEquals("process-classes", text(child(profile, "properties"), "server.unpack.phase"), "-P" + container
+                    + " moves the distribution's unpacking to process-classes, which `mvn gatling:test` reaches");
         }
     }
 
@@ -116,16 +123,5 @@ class PomProfilesTest {
 
     private static List<String> texts(Element parent, String name) {
         return children(parent, name).stream().map(e -> e.getTextContent().strip()).toList();
-    }
-
-    private static List<String> ids(NodeList executions) {
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < executions.getLength(); i++) {
-            String id = text((Element) executions.item(i), "id");
-            if (id != null) {
-                ids.add(id);
-            }
-        }
-        return ids;
     }
 }

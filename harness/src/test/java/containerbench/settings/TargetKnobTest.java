@@ -2,6 +2,7 @@ package containerbench.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.launcher.Knob;
 import containerbench.launcher.KnobRule;
@@ -58,5 +59,17 @@ class TargetKnobTest {
         assertEquals("cannot read " + file + " ('an integer >= 1' is not a knob rule; a rule is integer MIN.., integer MIN..MAX"
                 + " or choice A,B,...): rebuild with `mvn -q process-classes`",
                 assertThrows(SettingException.class, () -> TargetCatalog.read(root)).getMessage());
+    }
+
+    @Test
+    void aModuleBuiltWithoutItsKindAsksForARebuild() throws Exception {
+        Path module = root.resolve("targets/jetty");
+        Files.createDirectories(module.resolve("src/main/resources/META-INF/services"));
+        Files.writeString(module.resolve("src/main/resources/META-INF/services/containerbench.launcher.Container"), "x\n");
+        Files.createDirectories(module.resolve("target"));
+        Files.writeString(module.resolve("target/knobs.txt"), "maxThreads\tthreads\t512\tinteger 1..\tthreads\n");
+        var error = assertThrows(SettingException.class, () -> TargetCatalog.read(root));
+        assertTrue(error.getMessage().startsWith("cannot read " + module.resolve("target/container.properties")), error.getMessage());
+        assertTrue(error.getMessage().endsWith("the jetty target is not built; `mvn -q process-classes` builds it"), error.getMessage());
     }
 }

@@ -1,10 +1,10 @@
 package containerbench.jettyserver;
 
 import containerbench.launcher.Application;
-import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
+import containerbench.launcher.StandaloneServer;
 import containerbench.launcher.Users;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ import org.w3c.dom.Element;
  * distribution's documentation sets a base up, and the WAR in its {@code webapps}; {@code start.jar}
  * starts it with the knobs as the modules' properties.
  */
-public final class JettyServerTarget implements Container {
+public final class JettyServerTarget extends StandaloneServer {
 
     /** Each knob's property in the modules' ini files (threadpool.mod, http.mod). */
     private static final Map<String, String> PROPERTIES = Map.of(
@@ -44,21 +44,8 @@ public final class JettyServerTarget implements Container {
     private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged("Started oejs.Server@",
             List.of("Failed startup of context"), List.of(":ERROR:", ":WARN :"));
 
-    private final ServerFiles files = ServerFiles.of("containerbench/jetty-server.properties");
-
-    @Override
-    public String name() {
-        return "jetty-server";
-    }
-
-    @Override
-    public String version() {
-        return files.version();
-    }
-
-    @Override
-    public List<Knob> knobs() {
-        return KNOBS;
+    public JettyServerTarget() {
+        super("jetty-server", KNOBS);
     }
 
     @Override

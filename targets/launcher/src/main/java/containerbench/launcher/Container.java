@@ -18,6 +18,19 @@ public interface Container {
     /** Every knob this container accepts, in the order {@code --help} lists them. */
     List<Knob> knobs();
 
+    /** Whether it deploys a WAR of the user's ({@code -Dapp.war}); embedded Undertow serves servlets registered in code only. */
+    default boolean deploysWars() {
+        return true;
+    }
+
+    /**
+     * Whether it is a standalone server: a distribution started with its own scripts, in a process
+     * group of its own, whose JVM is not the launcher's ({@code server.pid}).
+     */
+    default boolean standalone() {
+        return false;
+    }
+
     /**
      * Starts serving the application; returns once it is deployed, and fails when it is not.
      *

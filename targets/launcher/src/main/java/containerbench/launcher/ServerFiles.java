@@ -30,8 +30,12 @@ import org.w3c.dom.NodeList;
  */
 public record ServerFiles(Path home, Path war, String version) {
 
-    /** Reads the build's properties resource: {@code home}, {@code war}, {@code version}. */
-    public static ServerFiles of(String resource) {
+    /** The properties resource targets/server-parent writes into every server module: {@code home}, {@code war}, {@code version}. */
+    public static final String RESOURCE = "containerbench/server.properties";
+
+    /** Reads the build's {@link #RESOURCE}. */
+    public static ServerFiles of() {
+        String resource = RESOURCE;
         Properties properties = new Properties();
         try (InputStream in = ServerFiles.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -212,16 +211,18 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * The server's JVM: the process started, when its script became the JVM ({@code exec}), or the
-     * java process it started.
+     * The server's JVM: the innermost java of the process started and its descendants. That is the
+     * process itself when its script became the JVM ({@code exec}), the java a script started, and
+     * the server's JVM where a java tool starts it (Payara's asadmin start-domain --verbose).
      */
     public long jvmPid() {
         ProcessHandle self = process.toHandle();
+        List<ProcessHandle> javas = new ArrayList<>(self.descendants().filter(ServerProcess::isJava).toList());
         if (isJava(self)) {
-            return self.pid();
+            javas.add(0, self);
         }
-        Optional<ProcessHandle> java = self.descendants().filter(ServerProcess::isJava).findFirst();
-        return java.map(ProcessHandle::pid).orElse(self.pid());
+        return javas.stream().filter(java -> java.descendants().noneMatch(ServerProcess::isJava)).findFirst()
+                .map(ProcessHandle::pid).orElse(self.pid());
     }
 
     /**

@@ -1,10 +1,10 @@
 package containerbench.liberty;
 
 import containerbench.launcher.Application;
-import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
+import containerbench.launcher.StandaloneServer;
 import containerbench.launcher.Users;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -21,7 +21,7 @@ import java.util.Map;
  * jvm.options carries the target's JVM options; {@code bin/server run} starts it in the foreground,
  * as an administrator runs it.
  */
-public final class LibertyTarget implements Container {
+public final class LibertyTarget extends StandaloneServer {
 
     private static final String SERVER = "bench";
 
@@ -42,21 +42,8 @@ public final class LibertyTarget implements Container {
     private static final ServerProcess.Readiness STARTED = new ServerProcess.Readiness.Logged("CWWKF0011I",
             List.of("CWWKZ0002E", "CWWKZ0004E", "CWWKO0029E", "CWWKO0221E"), List.of("[ERROR   ]"));
 
-    private final ServerFiles files = ServerFiles.of("containerbench/liberty.properties");
-
-    @Override
-    public String name() {
-        return "liberty";
-    }
-
-    @Override
-    public String version() {
-        return files.version();
-    }
-
-    @Override
-    public List<Knob> knobs() {
-        return KNOBS;
+    public LibertyTarget() {
+        super("liberty", KNOBS);
     }
 
     @Override

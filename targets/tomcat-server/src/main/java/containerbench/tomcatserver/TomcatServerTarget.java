@@ -1,10 +1,10 @@
 package containerbench.tomcatserver;
 
 import containerbench.launcher.Application;
-import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
+import containerbench.launcher.StandaloneServer;
 import containerbench.launcher.Users;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import org.w3c.dom.Element;
  * connector carries the knobs under their server.xml names, and the WAR; {@code catalina.sh run}
  * starts it, as an administrator runs it in the foreground.
  */
-public final class TomcatServerTarget implements Container {
+public final class TomcatServerTarget extends StandaloneServer {
 
     private static final List<Knob> KNOBS = List.of(
             // The study's settings: maxThreads 512, acceptCount 512, connectionTimeout 30000, no lookups.
@@ -39,21 +39,8 @@ public final class TomcatServerTarget implements Container {
             List.of("startup failed due to previous errors", "Error deploying web application archive",
                     "Error starting static Resources"), List.of("SEVERE"));
 
-    private final ServerFiles files = ServerFiles.of("containerbench/tomcat-server.properties");
-
-    @Override
-    public String name() {
-        return "tomcat-server";
-    }
-
-    @Override
-    public String version() {
-        return files.version();
-    }
-
-    @Override
-    public List<Knob> knobs() {
-        return KNOBS;
+    public TomcatServerTarget() {
+        super("tomcat-server", KNOBS);
     }
 
     @Override

@@ -13,7 +13,7 @@ import org.w3c.dom.Element;
 /** The distribution's own server.xml, as the target rewrites it for a run. */
 class ServerXmlTest {
 
-    private final ServerFiles files = ServerFiles.of("containerbench/tomcat-server.properties");
+    private final ServerFiles files = ServerFiles.of();
 
     @Test
     void oneHttpConnectorCarriesTheKnobsAndNothingElseListens() throws Exception {

@@ -52,6 +52,11 @@ public final class UndertowTarget implements Container {
     }
 
     @Override
+    public boolean deploysWars() {
+        return false;
+    }
+
+    @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
         if (application instanceof Application.War) {
             // Undertow's servlet API takes servlets registered in code; parsing web.xml, annotations

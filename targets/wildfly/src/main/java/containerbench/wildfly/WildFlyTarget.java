@@ -1,10 +1,10 @@
 package containerbench.wildfly;
 
 import containerbench.launcher.Application;
-import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
+import containerbench.launcher.StandaloneServer;
 import containerbench.launcher.Users;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +26,7 @@ import org.w3c.dom.Element;
  * HTTP listener, and the WAR in its {@code deployments}; {@code standalone.sh} starts it, as an
  * administrator does, on ports chosen free for this run.
  */
-public final class WildFlyTarget implements Container {
+public final class WildFlyTarget extends StandaloneServer {
 
     /** A knob and where standalone.xml keeps it: an attribute of the io worker or of the HTTP listener. */
     private record Attribute(String element, String name) {
@@ -65,21 +65,8 @@ public final class WildFlyTarget implements Container {
     private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged("WFLYSRV0025",
             List.of("WFLYCTL0013", "WFLYSRV0026"), List.of(" ERROR "));
 
-    private final ServerFiles files = ServerFiles.of("containerbench/wildfly.properties");
-
-    @Override
-    public String name() {
-        return "wildfly";
-    }
-
-    @Override
-    public String version() {
-        return files.version();
-    }
-
-    @Override
-    public List<Knob> knobs() {
-        return KNOBS;
+    public WildFlyTarget() {
+        super("wildfly", KNOBS);
     }
 
     @Override

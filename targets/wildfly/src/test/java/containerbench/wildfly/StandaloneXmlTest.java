@@ -15,7 +15,7 @@ import org.w3c.dom.Element;
 /** The distribution's own standalone.xml, as the target rewrites it for a run. */
 class StandaloneXmlTest {
 
-    private final ServerFiles files = ServerFiles.of("containerbench/wildfly.properties");
+    private final ServerFiles files = ServerFiles.of();
 
     private Document configured(Map<String, String> knobs) throws Exception {
         Document config = ServerFiles.readXml(files.home().resolve("standalone/configuration/standalone.xml"));
