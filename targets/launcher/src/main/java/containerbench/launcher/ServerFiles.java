@@ -215,7 +215,15 @@ public record ServerFiles(Path home, Path war, String version) {
 
     /** Every element of that local name, in document order. */
     public static List<Element> elements(Document document, String localName) {
-        NodeList nodes = document.getElementsByTagNameNS("*", localName);
+        return list(document.getElementsByTagNameNS("*", localName));
+    }
+
+    /** Every element of that local name inside {@code parent}, in document order. */
+    public static List<Element> elements(Element parent, String localName) {
+        return list(parent.getElementsByTagNameNS("*", localName));
+    }
+
+    private static List<Element> list(NodeList nodes) {
         List<Element> elements = new ArrayList<>();
         for (int i = 0; i < nodes.getLength(); i++) {
             elements.add((Element) nodes.item(i));
