@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A user's WAR and requests through {@code mvn gatling:test}, as a user runs them: a WAR from Maven
  * Central nobody here wrote, protected by a login as an administrator would protect it, with a mix
- * of GET and POST with and without credentials, measured on every container that deploys a WAR; and
+ * of GET and POST with and without credentials, measured on every container that deploys a WAR (in runs
+ * of four that share the first as their baseline); and
  * a request answered otherwise than the file expects, stopping the run with a message that names the
  * request and the container and leaving nothing running. The same WAR without users, and a WAR that
  * cannot deploy, are UserWarTest's; a request file or HAR that cannot be used is refused while the
@@ -60,25 +61,38 @@ class UserAppIT {
                   {"name": "without the role", "path": "/demo/hello", "basicAuth": {"username": "bob", "password": "pw"}, "status": 403},
                   {"name": "index", "path": "/demo/index.html", "basicAuth": null}
                 ]}""");
-        List<String> containers = TargetCatalog.read(Runs.ROOT).warContainers();
-        Path log = work.resolve("login.log");
-        assertEquals(0, run(log, "-Dcontainers=" + String.join(",", containers), "-Dapp.war=" + war, "-Dapp.users=" + users,
-                "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=2", "-DblockSeconds=1",
-                "-DwarmupSeconds=1"), () -> Runs.tail(log));
-        RunResult run = Runs.onlyRun(benchmarks).run();
-        assertEquals(RunStatus.COMPLETE, run.status());
-        assertEquals(containers, run.targets().stream().map(RunResult.Target::label).toList());
-        List<String> names = List.of("hello", "post hello", "no credentials", "without the role", "index");
-        assertEquals(names, run.app().checks().stream().map(RunResult.Check::request).toList());
-        assertEquals(Collections.nCopies(containers.size(), 401), run.app().checks().get(2).statuses(), "refused without credentials on every target");
-        assertEquals(Collections.nCopies(containers.size(), 403), run.app().checks().get(3).statuses(), "and to a user without the role");
-        for (TierResult tier : run.tiers()) {
-            assertEquals(names, tier.byRequest().stream().map(TierResult::name).toList());
-            assertEquals(tier.requests(), tier.byRequest().stream().mapToLong(TierResult::requests).sum(), "the parts add up: " + tier);
-            assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
+        // Every WAR container, in runs of four led by the same baseline: the balanced order gives k
+        // targets k rounds, but an odd k 2k, so seven in one run would load 98 blocks where two runs of
+        // four load 32.
+        List<String> all = TargetCatalog.read(Runs.ROOT).warContainers();
+        List<String> measured = new ArrayList<>();
+        for (int from = 1; from < all.size(); from += 3) {
+            List<String> containers = new ArrayList<>(List.of(all.get(0)));
+            containers.addAll(all.subList(from, Math.min(from + 3, all.size())));
+            measured.addAll(containers);
+            Path dir = work.resolve("benchmarks-" + from);
+            Path log = work.resolve("login-" + from + ".log");
+            assertEquals(0, run(dir, log, "-Dcontainers=" + String.join(",", containers), "-Dapp.war=" + war,
+                    "-Dapp.users=" + users, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=2",
+                    "-DblockSeconds=1", "-DwarmupSeconds=1"), () -> Runs.tail(log));
+            RunResult run = Runs.onlyRun(dir).run();
+            assertEquals(RunStatus.COMPLETE, run.status());
+            assertEquals(containers, run.targets().stream().map(RunResult.Target::label).toList());
+            List<String> names = List.of("hello", "post hello", "no credentials", "without the role", "index");
+            assertEquals(names, run.app().checks().stream().map(RunResult.Check::request).toList());
+            assertEquals(Collections.nCopies(containers.size(), 401), run.app().checks().get(2).statuses(),
+                    "refused without credentials on every target");
+            assertEquals(Collections.nCopies(containers.size(), 403), run.app().checks().get(3).statuses(),
+                    "and to a user without the role");
+            for (TierResult tier : run.tiers()) {
+                assertEquals(names, tier.byRequest().stream().map(TierResult::name).toList());
+                assertEquals(tier.requests(), tier.byRequest().stream().mapToLong(TierResult::requests).sum(), "the parts add up: " + tier);
+                assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
+            }
+            assertEquals(containers.size() - 1, run.comparisons().get(0).comparison().size(), "every other container against the first");
+            assertTrue(Files.readString(log).contains("'no credentials' answered 401 on every target"), Runs.tail(log));
         }
-        assertEquals(containers.size() - 1, run.comparisons().get(0).comparison().size(), "every other container against the first");
-        assertTrue(Files.readString(log).contains("'no credentials' answered 401 on every target"), Runs.tail(log));
+        assertEquals(new java.util.TreeSet<>(all), new java.util.TreeSet<>(measured), "every WAR container measured");
         assertFalse(Runs.anyAlive(marker), "no target left running");
     }
 
@@ -87,7 +101,7 @@ class UserAppIT {
         Path requests = requests("{\"requests\": [{\"name\": \"hello\", \"path\": \"/demo/hello\"},"
                 + " {\"name\": \"send\", \"method\": \"POST\", \"path\": \"/demo/hello\", \"json\": {\"a\": 1}}]}");
         Path log = work.resolve("wrong-status.log");
-        assertNotEquals(0, run(log, "-Ptomcat", "-Dapp.war=" + DEMO, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests));
+        assertNotEquals(0, run(benchmarks, log, "-Ptomcat", "-Dapp.war=" + DEMO, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests));
         assertTrue(Files.readString(log).contains("the request 'send' (POST /demo/hello) answered 405 on tomcat, not 200 as expected"),
                 Runs.tail(log));
         assertEquals(RunStatus.FAILED, Runs.onlyRun(benchmarks).run().status());
@@ -127,9 +141,9 @@ class UserAppIT {
         return Files.writeString(Files.createDirectories(work).resolve("requests.json"), json);
     }
 
-    /** {@code mvn gatling:test} with this test's results folder; prints how long it took, a figure, not a threshold. */
-    private int run(Path log, String... args) throws Exception {
-        List<String> all = new ArrayList<>(List.of("gatling:test", "-Dbenchmarks.dir=" + benchmarks,
+    /** {@code mvn gatling:test} with that results folder; prints how long it took, a figure, not a threshold. */
+    private int run(Path results, Path log, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("gatling:test", "-Dbenchmarks.dir=" + results,
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker));
         all.addAll(Arrays.asList(args));
         long start = System.nanoTime();
