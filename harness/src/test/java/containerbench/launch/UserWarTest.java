@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.launcher.TargetProtocol;
 import containerbench.settings.RunSettings;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,16 +16,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A user's WAR (-Dapp.war) on every container that can deploy one: a demo application of Jetty's
- * from Maven Central, given as a coordinate, at a context path of its own; a WAR that cannot deploy
- * stops the start with the container's reason; embedded Undertow says it has no deployer.
+ * from Maven Central, given as a coordinate, at a context path of its own; embedded Undertow says it
+ * has no deployer. A WAR that cannot deploy is WarThatCannotDeployTest's.
  */
 class UserWarTest {
 
@@ -67,25 +63,6 @@ class UserWarTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("warContainers")
-    void aWarThatCannotDeployStopsTheStartWithTheContainersReason(String container) throws Exception {
-        Path war = brokenWar();
-        RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM, "app.war", war.toString()));
-        Path log = Files.createTempDirectory("broken-war").resolve(container + ".log");
-        var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(
-                TargetModule.of(RunningTargets.CATALOG, container), run.target(), run.app(), List.of(), log, Duration.ofSeconds(120)));
-        assertTrue(error.getMessage().contains("exited with status 1 before it was ready"), error.getMessage());
-        assertTrue(error.getMessage().matches("(?s).*(XML document structures|PARSE|Occurred at line \\[3]|ParseError at).*"), error.getMessage());
-        if (container.equals("tomcat-server")) {
-            // Tomcat's launcher reads the server's log for the deployment's fate and quotes the line.
-            assertTrue(error.getMessage().contains("the application failed to deploy")
-                    && error.getMessage().contains("Parse error in application web.xml"), error.getMessage());
-        }
-        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(war.getParent().toString())),
-                "nothing that deployed the WAR is left running");
-    }
-
     @Test
     void embeddedUndertowSaysItHasNoWarDeployer() throws Exception {
         RunSettings run = RunningTargets.run("undertow", Map.of("target.jvmArgs", "-Xmx128m", "app.war", DEMO));
@@ -94,18 +71,6 @@ class UserWarTest {
                 TargetModule.of(RunningTargets.CATALOG, "undertow"), run.target(), run.app(), List.of(), log, Duration.ofSeconds(60)));
         assertTrue(error.getMessage().contains("embedded Undertow has no WAR deployer"), error.getMessage());
         assertTrue(error.getMessage().contains("measure the WAR on wildfly"), error.getMessage());
-    }
-
-    /** A WAR whose web.xml ends in the middle of an element: no container can parse it. */
-    private static Path brokenWar() throws IOException {
-        Path war = Files.createTempDirectory("broken").resolve("broken.war");
-        try (OutputStream file = Files.newOutputStream(war); ZipOutputStream zip = new ZipOutputStream(file)) {
-            zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
-            zip.write(("<?xml version=\"1.0\"?>\n<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.0\">"
-                    + "<servlet><servlet-name>x</servlet-name>\n").getBytes(StandardCharsets.UTF_8));
-            zip.closeEntry();
-        }
-        return war;
     }
 
     /** A GET, with HTTP Basic credentials {@code user:password} unless {@code null}. */
