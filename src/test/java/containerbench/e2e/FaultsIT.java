@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.TierResult;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
-import containerbench.run.MavenRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +112,7 @@ class FaultsIT {
     @Test
     void killingMavenStopsEveryInjectorOfASharedRun() throws Exception {
         Path log = work.resolve("injectors-kill.log");
-        Process maven = MavenRun.start(log, false, run("tomcat", "-Dinjectors=2", "-Dtiers=20", "-DtierSeconds=60",
+        Process maven = Runs.startMvn(log, false, run("tomcat", "-Dinjectors=2", "-Dtiers=20", "-DtierSeconds=60",
                 "-DwarmupSeconds=0"));
         // The other injector: a Gatling JVM of its own, handed its settings.
         awaitProcess("tomcat-injector1-", log);
@@ -144,7 +143,7 @@ class FaultsIT {
 
     /** A run whose single 60 s tier outlasts the test, returned two seconds into its load. */
     private Process startLongRun(Path log, boolean ownProcessGroup, String container) throws Exception {
-        Process maven = MavenRun.start(log, ownProcessGroup, run(container, "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
+        Process maven = Runs.startMvn(log, ownProcessGroup, run(container, "-Dtiers=20", "-DtierSeconds=60", "-DwarmupSeconds=0"));
         awaitProcess("TargetMain", log);
         awaitLine(log, "against http://");
         // Until Gatling's console shows OK responses of the tier: a cold WildFly on a machine whose

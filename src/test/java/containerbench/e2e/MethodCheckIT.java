@@ -30,7 +30,7 @@ class MethodCheckIT {
         Path benchmarks = work.resolve("benchmarks");
         Path log = work.resolve("aa-mvn.log");
         List<String> args = List.of("gatling:test", "-Dcontainers=tomcat,tomcat,tomcat", "-Dtiers=5",
-                "-DblockSeconds=1", "-Drounds=2", "-Dprecision=50", "-DmaxMinutes=1", "-DwarmupSeconds=2",
+                "-DblockSeconds=1", "-Drounds=2", "-Dprecision=50", "-DmaxMinutes=1", "-DwarmupSeconds=1",
                 "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
         assertEquals(0, Runs.mvn(log, args), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));
 

@@ -36,9 +36,29 @@ final class Runs {
         return ROOT.resolve("target/e2e/" + test + "/" + System.currentTimeMillis());
     }
 
+    /**
+     * Gatling's JVM in tests that check behaviour: C1 alone, which compiles less while a run of
+     * seconds starts (pom.xml, gatling.compilers).
+     */
+    static final String GATLING_JVM = "-Dgatling.compilers=-XX:TieredStopAtLevel=1";
+
     /** {@code mvn ARGS} in the checkout; its exit status, its output in {@code log}. */
     static int mvn(Path log, List<String> args) throws IOException, InterruptedException {
-        return MavenRun.run(log, args, LIMIT);
+        return MavenRun.run(log, withGatlingJvm(args), LIMIT);
+    }
+
+    /** {@code mvn ARGS} started, with Gatling's JVM of the tests when it runs {@code gatling:test}. */
+    static Process startMvn(Path log, boolean ownProcessGroup, List<String> args) throws IOException {
+        return MavenRun.start(log, ownProcessGroup, withGatlingJvm(args));
+    }
+
+    private static List<String> withGatlingJvm(List<String> args) {
+        if (!args.contains("gatling:test")) {
+            return args;
+        }
+        List<String> all = new ArrayList<>(args);
+        all.add(GATLING_JVM);
+        return all;
     }
 
     /** {@code ./bench ARGS}, with this build's Maven and local repository; its exit status, its output in {@code log}. */
