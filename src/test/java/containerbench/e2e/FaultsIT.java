@@ -65,8 +65,8 @@ class FaultsIT {
 
     // Each fault once through Maven, on the kind of target where it is hardest: a standalone server
     // killed (its launcher stays, and must notice), Ctrl-C on WildFly (a script and the JVM it starts),
-    // Maven killed under an embedded target (it notices its closed input). Every server's own clean-up
-    // is proven without Maven, in TargetLaunchTest.
+    // Maven killed under an embedded target loaded by two injectors (each notices its closed input).
+    // Every server's own clean-up is proven without Maven, in ServerLaunchTest.
 
     @Test
     void aTargetKilledDuringATierEndsTheRunAtOnceAndKeepsItsFigures() throws Exception {
@@ -101,24 +101,20 @@ class FaultsIT {
     }
 
     @Test
-    void killingMavenAloneStopsTheBenchmarkAndTheTarget() throws Exception {
-        Path log = work.resolve("kill-maven-tomcat.log");
-        Process maven = startLongRun(log, false, "tomcat");
-        maven.destroyForcibly();
-        awaitGone(marker);
-        assertEquals(RunStatus.INTERRUPTED, onlyResult().status());
-    }
-
-    @Test
-    void killingMavenStopsEveryInjectorOfASharedRun() throws Exception {
-        Path log = work.resolve("injectors-kill.log");
+    void killingMavenStopsTheTargetAndEveryInjectorOfASharedRunAndKeepsTheResultsMarkedInterrupted() throws Exception {
+        Path log = work.resolve("kill-maven-injectors.log");
         Process maven = Runs.startMvn(log, false, run("tomcat", "-Dinjectors=2", "-Dtiers=20", "-DtierSeconds=60",
                 "-DwarmupSeconds=0"));
         // The other injector: a Gatling JVM of its own, handed its settings.
         awaitProcess("tomcat-injector1-", log);
-        awaitLine(log, "injector 0 of 2");
+        awaitLog(log, "an OK response of the tier", text -> TIER_OK.matcher(text).find());
         maven.destroyForcibly();
         awaitGone(marker);
+        // The first injector's results are the run's; the other's file was claimed and is written only when it ends.
+        List<Path> results = Runs.list(work.resolve("benchmarks"), ".json").stream()
+                .filter(file -> file.getFileName().toString().startsWith("tomcat-injector0-")).toList();
+        assertEquals(1, results.size(), "the first injector's results: " + results);
+        assertEquals(RunStatus.INTERRUPTED, containerbench.results.ResultsStore.read(results.get(0)).run().status());
     }
 
     @Test
