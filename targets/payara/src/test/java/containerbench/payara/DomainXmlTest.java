@@ -77,13 +77,15 @@ class DomainXmlTest {
     }
 
     @Test
-    void theTargetsJvmOptionsReplaceTheDomainsHeap() throws Exception {
+    void theTargetsJvmOptionsReplaceTheDomainsHeapAndTheFileInstallPollsOftenerSoThatAStopIsQuick() throws Exception {
         Element java = ServerFiles.elements(configured(Map.of(), false), "java-config").stream().filter(DomainXmlTest::serverConfig)
                 .findFirst().orElseThrow();
         List<String> options = ServerFiles.elements(java.getOwnerDocument(), "jvm-options").stream()
                 .filter(e -> e.getParentNode() == java).map(Element::getTextContent).toList();
         assertFalse(options.contains("-Xmx512m"), "domain1's own heap is gone: " + options);
         assertTrue(options.containsAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1")), options.toString());
+        assertEquals(List.of("-Dfelix.fileinstall.poll=500"), options.stream().filter(o -> o.startsWith("-Dfelix.fileinstall.poll=")).toList(),
+                "the file install scans every 500 ms, so that a stop does not wait 5 s for it");
     }
 
     @Test
