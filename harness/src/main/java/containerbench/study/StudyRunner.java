@@ -123,10 +123,20 @@ public final class StudyRunner {
         int exit = MavenRun.gatling(cellDir.resolve("mvn.log"), inCell, child, plan.name() + " cell " + index + ": "
                 + cell.configuration(), gatling).waitFor();
         double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
-        StoredRun stored = child.results();
+        return outcome(index, cell, exit, child.results(), cellDir.resolve("mvn.log"), seconds);
+    }
+
+    /**
+     * A cell as its run ended: complete with its tiers, or failed with why in one line, the target's
+     * own error where the run quotes one, and Maven's exit when it was not 0.
+     *
+     * @param stored the run's results, {@code null} when it wrote none
+     */
+    static StudyResult.CellResult outcome(int index, StudyPlan.Cell cell, int exit, StoredRun stored, Path mvnLog,
+            double seconds) {
         RunResult run = stored == null ? null : stored.run();
         if (exit != 0 || run == null || run.status() != RunStatus.COMPLETE) {
-            String why = run == null ? "no results; see " + cellDir.resolve("mvn.log")
+            String why = run == null ? "no results; see " + mvnLog
                     : run.failure() != null ? reason(run.failure()) : "run " + run.status();
             return new StudyResult.CellResult(index, cell.container(), cell.knobs(), cell.repetition(), RunStatus.FAILED,
                     run == null ? null : run.runId(), seconds, why + (exit != 0 ? ", mvn exit " + exit : ""), List.of());
