@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The method's own check, end to end: three identical targets in the balanced order with precision
- * on demand. What it asserts is the design (the
- * order, whole sets, the pilot's plan, the A/A line), not how many intervals held 1 in one short run.
+ * on demand. What it asserts is the design (the order, whole sets, the pilot's plan, the A/A line),
+ * not how many intervals held 1 in one short run. A loose precision (±100%), so that the pilot's six
+ * rounds usually suffice: at ±50% a pilot measured beside another test asked twelve, 18 s more load.
  */
 class MethodCheckIT {
 
@@ -30,7 +31,7 @@ class MethodCheckIT {
         Path benchmarks = work.resolve("benchmarks");
         Path log = work.resolve("aa-mvn.log");
         List<String> args = List.of("gatling:test", "-Dcontainers=tomcat,tomcat,tomcat", "-Dtiers=5",
-                "-DblockSeconds=1", "-Drounds=2", "-Dprecision=50", "-DmaxMinutes=1", "-DwarmupSeconds=1",
+                "-DblockSeconds=1", "-Drounds=2", "-Dprecision=100", "-DmaxMinutes=1", "-DwarmupSeconds=1",
                 "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
         assertEquals(0, Runs.mvn(log, args), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));
 
