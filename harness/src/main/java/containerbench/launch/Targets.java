@@ -10,12 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * Every target of a run, started in the order of the settings (the baseline first), each answering
- * a login. If one cannot start, those already started are stopped before the error goes on; closing
- * stops them all.
+ * Every target of a run, started side by side and each answering a login, kept in the order of the
+ * settings (the baseline first). If one cannot start, the others are stopped once their own start
+ * has ended, and the first error in that order goes on; closing stops them all, side by side too.
  */
 public final class Targets implements AutoCloseable {
 
@@ -30,28 +31,52 @@ public final class Targets implements AutoCloseable {
      * @param out where the run says what it starts, and what each target reported about itself
      */
     public static Targets start(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs, PrintStream out) {
-        List<RunningTarget> started = new ArrayList<>();
         WarFetch.ensure(settings.app(), catalog.projectRoot(), settings.benchmarksDir().resolve("logs/war-fetch.log"), out);
-        try {
-            for (TargetSettings target : settings.targets()) {
-                Path log = logs.apply(target);
-                if (target.launched()) {
-                    out.println("container-bench: starting " + target.label() + ", log in " + log);
+        // Side by side: a server's start is partly waiting (on its files, its own threads), and the
+        // load starts only once every target answers, so none of them starts beside the load.
+        List<CompletableFuture<RunningTarget>> starting = new ArrayList<>();
+        for (TargetSettings target : settings.targets()) {
+            Path log = logs.apply(target);
+            if (target.launched()) {
+                out.println("container-bench: starting " + target.label() + ", log in " + log);
+            }
+            CompletableFuture<RunningTarget> start = new CompletableFuture<>();
+            Thread thread = new Thread(() -> {
+                try {
+                    start.complete(RunningTarget.start(target, settings, catalog, log));
+                } catch (RuntimeException | Error e) {
+                    start.completeExceptionally(e);
                 }
-                RunningTarget running = RunningTarget.start(target, settings, catalog, log);
-                started.add(running);
-                running.facts().forEach((key, value) -> out.println("  " + key + " = " + value));
-            }
-            Targets targets = new Targets(started);
-            if (targets.cpuLimitController() != null) {
-                out.println("container-bench: each target limited to " + settings.cpuLimit().cpus() + " CPU per "
-                        + settings.cpuLimit().periodMs() + " ms period (" + targets.cpuLimitController() + ")");
-            }
-            return targets;
-        } catch (RuntimeException e) {
-            started.forEach(RunningTarget::close);
-            throw e;
+            }, "start-" + target.label());
+            thread.setDaemon(true);
+            thread.start();
+            starting.add(start);
         }
+        List<RunningTarget> started = new ArrayList<>();
+        RuntimeException failure = null;
+        for (CompletableFuture<RunningTarget> start : starting) {
+            try {
+                started.add(start.join());
+            } catch (java.util.concurrent.CompletionException e) {
+                RuntimeException cause = e.getCause() instanceof RuntimeException runtime ? runtime : e;
+                if (failure == null) {
+                    failure = cause;
+                } else {
+                    failure.addSuppressed(cause);
+                }
+            }
+        }
+        if (failure != null) {
+            stop(started);
+            throw failure;
+        }
+        started.forEach(running -> running.facts().forEach((key, value) -> out.println("  " + key + " = " + value)));
+        Targets targets = new Targets(started);
+        if (targets.cpuLimitController() != null) {
+            out.println("container-bench: each target limited to " + settings.cpuLimit().cpus() + " CPU per "
+                    + settings.cpuLimit().periodMs() + " ms period (" + targets.cpuLimitController() + ")");
+        }
+        return targets;
     }
 
     /** Every target, the baseline first. */
@@ -100,6 +125,30 @@ public final class Targets implements AutoCloseable {
 
     @Override
     public void close() {
-        all.forEach(RunningTarget::close);
+        stop(all);
+    }
+
+    /** Stops every one of them side by side, each on a thread of its own: a server's stop is mostly waiting (Payara about 3 s). */
+    private static void stop(List<RunningTarget> targets) {
+        List<Thread> stopping = new ArrayList<>();
+        for (RunningTarget target : targets) {
+            Thread thread = new Thread(target::close, "stop-" + target.settings().label());
+            thread.start();
+            stopping.add(thread);
+        }
+        boolean interrupted = false;
+        for (Thread thread : stopping) {
+            while (true) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
