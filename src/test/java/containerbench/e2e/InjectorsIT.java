@@ -20,8 +20,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code mvn gatling:test -Ptomcat -Dinjectors=N}: the target launched once, N Gatling JVMs on this
- * machine sharing each tier's users from one start instant, and their results merged, exactly.
+ * {@code -Ptomcat -Dinjectors=N} (Gatling started as the pom starts it, Runs.gatling): the target
+ * launched once, N Gatling JVMs on this machine sharing each tier's users from one start instant, and
+ * their results merged, exactly. FaultsIT kills Maven under such a run.
  */
 class InjectorsIT {
 
@@ -33,8 +34,8 @@ class InjectorsIT {
         Path benchmarks = work.resolve("benchmarks");
         String marker = UUID.randomUUID().toString();
         Path log = work.resolve("run.log");
-        int status = Runs.mvn(log, List.of("gatling:test", "-Ptomcat", "-Dinjectors=" + injectors, "-Dtiers=7,50",
-                "-DtierSeconds=3", "-DwarmupSeconds=2", "-Dbenchmarks.dir=" + benchmarks, "-Dcontainerbench.test=" + marker,
+        int status = Runs.gatling(log, benchmarks, List.of("-Dcontainer=tomcat", "-Dinjectors=" + injectors, "-Dtiers=7,50",
+                "-DtierSeconds=3", "-DwarmupSeconds=2", "-Dcontainerbench.test=" + marker,
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker));
         assertEquals(0, status, () -> Runs.tail(log));
 

@@ -29,11 +29,11 @@ class MethodCheckIT {
     void threeIdenticalTargetsTurnInTheBalancedOrderWithAPilotAndSayHowManyIntervalsHeldOne() throws Exception {
         String marker = UUID.randomUUID().toString();
         Path benchmarks = work.resolve("benchmarks");
-        Path log = work.resolve("aa-mvn.log");
-        List<String> args = List.of("gatling:test", "-Dcontainers=tomcat,tomcat,tomcat", "-Dtiers=5",
+        Path log = work.resolve("aa-gatling.log");
+        List<String> args = List.of("-Dcontainers=tomcat,tomcat,tomcat", "-Dtiers=5",
                 "-DblockSeconds=1", "-Drounds=2", "-Dprecision=100", "-DmaxMinutes=1", "-DwarmupSeconds=1",
-                "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
-        assertEquals(0, Runs.mvn(log, args), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));
+                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
+        assertEquals(0, Runs.gatling(log, benchmarks, args), () -> String.join(" ", args) + " failed:\n" + Runs.tail(log));
 
         RunResult run = Runs.onlyRun(benchmarks).run();
         assertEquals(RunStatus.COMPLETE, run.status());

@@ -62,12 +62,12 @@ class OpenWorkloadIT {
     private RunResult run(String name, List<String> more) throws Exception {
         String marker = UUID.randomUUID().toString();
         Path benchmarks = work.resolve(name);
-        Path log = work.resolve(name + "-mvn.log");
-        List<String> args = new ArrayList<>(List.of("gatling:test", "-Ptomcat", "-DtierSeconds=4", "-DwarmupSeconds=3",
-                "-Dbenchmarks.dir=" + benchmarks, "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.stall=" + STALL_MS + "/" + PERIOD_MS
+        Path log = work.resolve(name + "-gatling.log");
+        List<String> args = new ArrayList<>(List.of("-Dcontainer=tomcat", "-DtierSeconds=4", "-DwarmupSeconds=3",
+                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.stall=" + STALL_MS + "/" + PERIOD_MS
                         + " -Dcontainerbench.smoke=" + marker));
         args.addAll(more);
-        assertEquals(0, Runs.mvn(log, args), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));
+        assertEquals(0, Runs.gatling(log, benchmarks, args), () -> String.join(" ", args) + " failed:\n" + Runs.tail(log));
         assertFalse(Runs.anyAlive(marker), "no target JVM left");
         return Runs.onlyRun(benchmarks).run();
     }

@@ -43,6 +43,48 @@ final class Runs {
      */
     static final String GATLING_JVM = "-Dgatling.compilers=-XX:TieredStopAtLevel=1";
 
+    /**
+     * The benchmark's Gatling JVM started as the pom's {@code gatling:test} starts it (pom.xml,
+     * gatling-maven-plugin: the heap, the project's folders, the local repository), with C1 alone, and
+     * {@code properties} as a user's {@code -D} values; without Maven's walk through the build, about
+     * 5 s of CPU a run. For the tests where Maven is not what is under test; the others use
+     * {@link #mvn}. Its exit status, its output in {@code log}; the results and Gatling's report go
+     * into {@code benchmarks}.
+     */
+    // The options the Gatling plugin gives every Gatling JVM on Java 17 before the pom's (its
+    // GatlingConstants.DEFAULT_JVM_OPTIONS_GATLING): Gatling's log writer needs java.lang opened.
+    private static final List<String> PLUGIN_JVM = List.of("-XX:+HeapDumpOnOutOfMemoryError", "-XX:MaxInlineLevel=20",
+            "-XX:MaxTrivialSize=12", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
+
+    static int gatling(Path log, Path benchmarks, List<String> properties) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(PLUGIN_JVM);
+        command.addAll(List.of("-Xms1g", "-Xmx1g", "-XX:TieredStopAtLevel=1", "-Dproject.root=" + ROOT,
+                "-Dbenchmarks.dir=" + benchmarks, "-Dgatling.resultsFolder=" + benchmarks.resolve("gatling")));
+        for (String property : List.of("maven.repo.local", "maven.home")) {
+            if (System.getProperty(property) != null) {
+                command.add("-D" + property + "=" + System.getProperty(property));
+            }
+        }
+        for (String property : properties) {
+            if (!property.startsWith("-D")) {
+                throw new IllegalArgumentException("a run's property is -Dname=value, not " + property);
+            }
+            command.add(property);
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
+                "-s", "containerbench.simulation.LoginSimulation", "-rf", benchmarks.resolve("gatling").toString()));
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        Process gatling = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        if (!gatling.waitFor(LIMIT.toMinutes(), TimeUnit.MINUTES)) {
+            gatling.destroyForcibly();
+            throw new IllegalStateException("Gatling did not finish within " + LIMIT + "; its output is in " + log);
+        }
+        return gatling.exitValue();
+    }
+
     /** {@code mvn ARGS} in the checkout; its exit status, its output in {@code log}. */
     static int mvn(Path log, List<String> args) throws IOException, InterruptedException {
         return MavenRun.run(log, withGatlingJvm(args), LIMIT);

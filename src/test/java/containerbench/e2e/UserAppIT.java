@@ -26,7 +26,8 @@ import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * A user's WAR and requests through {@code mvn gatling:test}, as a user runs them: a WAR from Maven
+ * A user's WAR and requests as a user gives them ({@code -Dapp.war}, {@code -Dapp.requests}; Gatling
+ * started as the pom starts it, Runs.gatling, without Maven's walk): a WAR from Maven
  * Central nobody here wrote, protected by a login as an administrator would protect it, with a mix
  * of GET and POST with and without credentials, measured on every container that deploys a WAR (in runs
  * of four that share the first as their baseline); and
@@ -101,7 +102,7 @@ class UserAppIT {
         Path requests = requests("{\"requests\": [{\"name\": \"hello\", \"path\": \"/demo/hello\"},"
                 + " {\"name\": \"send\", \"method\": \"POST\", \"path\": \"/demo/hello\", \"json\": {\"a\": 1}}]}");
         Path log = work.resolve("wrong-status.log");
-        assertNotEquals(0, run(benchmarks, log, "-Ptomcat", "-Dapp.war=" + DEMO, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests));
+        assertNotEquals(0, run(benchmarks, log, "-Dcontainer=tomcat", "-Dapp.war=" + DEMO, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests));
         assertTrue(Files.readString(log).contains("the request 'send' (POST /demo/hello) answered 405 on tomcat, not 200 as expected"),
                 Runs.tail(log));
         assertEquals(RunStatus.FAILED, Runs.onlyRun(benchmarks).run().status());
@@ -141,13 +142,12 @@ class UserAppIT {
         return Files.writeString(Files.createDirectories(work).resolve("requests.json"), json);
     }
 
-    /** {@code mvn gatling:test} with that results folder; prints how long it took, a figure, not a threshold. */
+    /** A run into that results folder, Gatling started as the pom starts it; prints how long it took, a figure, not a threshold. */
     private int run(Path results, Path log, String... args) throws Exception {
-        List<String> all = new ArrayList<>(List.of("gatling:test", "-Dbenchmarks.dir=" + results,
-                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker));
+        List<String> all = new ArrayList<>(List.of("-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker));
         all.addAll(Arrays.asList(args));
         long start = System.nanoTime();
-        int status = Runs.mvn(log, all);
+        int status = Runs.gatling(log, results, all);
         System.out.printf("UserAppIT: %s ended with %d after %.1f s%n", log.getFileName(), status, (System.nanoTime() - start) / 1e9);
         return status;
     }
