@@ -45,9 +45,11 @@ class OpenWorkloadIT {
         OpenFigures figures = steady.open();
         assertNotNull(figures, "an open tier has its own figures");
         assertEquals(200, figures.offeredRate());
-        // 15% of the arrivals come during a stall and wait out the rest of it: the 99th percentile
-        // arrives in its first 1/15th, and waits at least STALL_MS - PERIOD_MS / 100.
-        assertTrue(figures.correctedMs().p99() >= STALL_MS - PERIOD_MS / 100.0, "timed from their due time, the arrivals"
+        // 15% of the arrivals come during a stall and wait out the rest of it. With two whole stalls in
+        // the tier the 99th percentile arrives in a stall's first 1/15th and waits at least STALL_MS -
+        // PERIOD_MS / 100; a stall the tier's start cuts short adds only short waits, and then one
+        // whole stall (and one cut by the tier's end) hold the 1%: at least STALL_MS - 2 * PERIOD_MS / 100.
+        assertTrue(figures.correctedMs().p99() >= STALL_MS - 2 * PERIOD_MS / 100.0, "timed from their due time, the arrivals"
                 + " during the stalls make the p99: " + figures.correctedMs());
         assertTrue(figures.correctedMs().p99() > closed.latencyMs().p99(), "the open tier shows what the closed one hid");
         assertEquals(0, steady.ko(), "200 arrivals a second fit under 100 in flight: " + steady.failures());
