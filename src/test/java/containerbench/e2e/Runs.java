@@ -38,10 +38,18 @@ final class Runs {
     }
 
     /**
-     * Gatling's JVM in tests that check behaviour: C1 alone, which compiles less while a run of
+     * Gatling's compilers in tests that check behaviour: C1 alone, which compiles less while a run of
      * seconds starts (pom.xml, gatling.compilers).
      */
-    static final String GATLING_JVM = "-Dgatling.compilers=-XX:TieredStopAtLevel=1";
+    private static final String GATLING_COMPILERS = "-XX:TieredStopAtLevel=1";
+
+    static final String GATLING_JVM = "-Dgatling.compilers=" + GATLING_COMPILERS;
+
+    // The options the Gatling plugin gives every Gatling JVM on Java 17 before the pom's (its
+    // GatlingConstants.DEFAULT_JVM_OPTIONS_GATLING): Gatling's log writer needs java.lang opened.
+    private static final List<String> PLUGIN_JVM = List.of("-XX:+HeapDumpOnOutOfMemoryError", "-XX:MaxInlineLevel=20",
+            "-XX:MaxTrivialSize=12", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
 
     /**
      * The benchmark's Gatling JVM started as the pom's {@code gatling:test} starts it (pom.xml,
@@ -51,16 +59,10 @@ final class Runs {
      * {@link #mvn}. Its exit status, its output in {@code log}; the results and Gatling's report go
      * into {@code benchmarks}.
      */
-    // The options the Gatling plugin gives every Gatling JVM on Java 17 before the pom's (its
-    // GatlingConstants.DEFAULT_JVM_OPTIONS_GATLING): Gatling's log writer needs java.lang opened.
-    private static final List<String> PLUGIN_JVM = List.of("-XX:+HeapDumpOnOutOfMemoryError", "-XX:MaxInlineLevel=20",
-            "-XX:MaxTrivialSize=12", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
-
     static int gatling(Path log, Path benchmarks, List<String> properties) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(PLUGIN_JVM);
-        command.addAll(List.of("-Xms1g", "-Xmx1g", "-XX:TieredStopAtLevel=1", "-Dproject.root=" + ROOT,
+        command.addAll(List.of("-Xms1g", "-Xmx1g", GATLING_COMPILERS, "-Dproject.root=" + ROOT,
                 "-Dbenchmarks.dir=" + benchmarks, "-Dgatling.resultsFolder=" + benchmarks.resolve("gatling")));
         for (String property : List.of("maven.repo.local", "maven.home")) {
             if (System.getProperty(property) != null) {
@@ -76,13 +78,17 @@ final class Runs {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
                 "-s", "containerbench.simulation.LoginSimulation", "-rf", benchmarks.resolve("gatling").toString()));
         Files.createDirectories(log.toAbsolutePath().getParent());
-        Process gatling = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
-        if (!gatling.waitFor(LIMIT.toMinutes(), TimeUnit.MINUTES)) {
-            gatling.destroyForcibly();
-            throw new IllegalStateException("Gatling did not finish within " + LIMIT + "; its output is in " + log);
+        return exitWithin(new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start(), "Gatling (its output is in " + log + ")");
+    }
+
+    /** The exit status of {@code process}, killed and named if it runs past the tests' limit. */
+    private static int exitWithin(Process process, String what) throws InterruptedException {
+        if (!process.waitFor(LIMIT.toMinutes(), TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new IllegalStateException(what + " did not finish within " + LIMIT);
         }
-        return gatling.exitValue();
+        return process.exitValue();
     }
 
     /** {@code mvn ARGS} in the checkout; its exit status, its output in {@code log}. */
@@ -118,12 +124,7 @@ final class Runs {
             }
         }
         builder.environment().put("BENCH_JAVA_OPTS", String.join(" ", options));
-        Process bench = builder.start();
-        if (!bench.waitFor(LIMIT.toMinutes(), TimeUnit.MINUTES)) {
-            bench.destroyForcibly();
-            throw new IllegalStateException("./bench " + String.join(" ", args) + " did not finish within " + LIMIT);
-        }
-        return bench.exitValue();
+        return exitWithin(builder.start(), "./bench " + String.join(" ", args));
     }
 
     static String tail(Path log) {

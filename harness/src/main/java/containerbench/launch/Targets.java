@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /**
@@ -57,7 +58,7 @@ public final class Targets implements AutoCloseable {
         for (CompletableFuture<RunningTarget> start : starting) {
             try {
                 started.add(start.join());
-            } catch (java.util.concurrent.CompletionException e) {
+            } catch (CompletionException e) {
                 RuntimeException cause = e.getCause() instanceof RuntimeException runtime ? runtime : e;
                 if (failure == null) {
                     failure = cause;
