@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -182,6 +183,11 @@ class ServletContractTest {
     }
 
     private final RunningTargets targets = new RunningTargets();
+
+    @BeforeAll
+    void startTargets() throws Exception {
+        targets.startAll(RunningTargets.containers());
+    }
 
     Stream<Arguments> everyCaseOnEveryContainer() {
         List<Arguments> all = new ArrayList<>();

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A user's WAR (-Dapp.war) on every container that can deploy one: a demo application of Jetty's
  * from Maven Central, given as a coordinate, at a context path of its own; embedded Undertow says it
- * has no deployer. A WAR that cannot deploy is WarThatCannotDeployTest's.
+ * has no deployer; on a standalone server, that start's processes and files as well. A WAR that
+ * cannot deploy is WarThatCannotDeployTest's.
  */
 class UserWarTest {
 
@@ -37,7 +38,9 @@ class UserWarTest {
     /**
      * The demo as an administrator would protect it, its servlet for role "bench" only, and no
      * users given: every container serves the open part and refuses the protected one alike with
-     * 401, any credentials included. With users and their credentials, UserAppIT measures it.
+     * 401, any credentials included. With users and their credentials, UserAppIT measures it. A
+     * standalone server is then killed from outside, on this start rather than one of its own: its
+     * launcher ends and leaves neither a process nor its copy of the server's files.
      */
     @ParameterizedTest
     @MethodSource("warContainers")
@@ -48,18 +51,24 @@ class UserWarTest {
         RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM, "app.war", secured.toString(),
                 "app.contextPath", "/demo"));
         Path log = Files.createTempDirectory("user-war").resolve(container + ".log");
-        try (TargetProcess target = TargetProcess.start(TargetModule.of(RunningTargets.CATALOG, container), run.target(),
-                run.app(), List.of(), log, Duration.ofSeconds(120))) {
+        boolean standalone = RunningTargets.CATALOG.standaloneServers().contains(container);
+        List<Path> basesBefore = StandaloneServers.orphanedBases(container);
+        try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG, log)) {
             assertEquals(run.app().war().toString(), target.facts().get(TargetProtocol.APP_WAR));
             assertEquals("/demo", target.facts().get(TargetProtocol.APP_CONTEXT_PATH));
-            URI base = target.baseUrl("127.0.0.1");
+            URI base = target.baseUrl();
             HttpResponse<String> index = get(base.resolve("/demo/index.html"), null);
             assertEquals(200, index.statusCode(), "the open part is served: " + index.body());
             assertEquals(401, get(base.resolve("/demo/hello"), null).statusCode(), "the protected part asks for a login");
             assertEquals(401, get(base.resolve("/demo/hello"), "alice:s3cret").statusCode(), "no user is let in without users");
             assertEquals(404, get(base.resolve("/loginServlet?username=1&password=1"), null).statusCode(),
                     "the WAR replaces the login servlet");
-            ReadyProbe.await(base, run.app().requests(), Duration.ofSeconds(10), target::isAlive);
+            if (standalone) {
+                StandaloneServers.assertItsOwnJvmAndItsLauncherEndsWhenItDies(target);
+            }
+        }
+        if (standalone) {
+            StandaloneServers.assertNoNewOrphans(basesBefore, container);
         }
     }
 
