@@ -326,10 +326,14 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * A port free on {@code host} now, for a server that must be told its port before it starts; a
-     * port asked for by number must be free too, or it is a {@link BindException}.
+     * A port for a server that must be told its port before it starts: with {@code asked} 0 one
+     * reserved for this launcher ({@link PortReservations}); a port asked for by number must be free
+     * now, or it is a {@link BindException}.
      */
     public static int freePort(String host, int asked) throws IOException {
+        if (asked == 0) {
+            return PortReservations.reserve(host);
+        }
         try (ServerSocket socket = new ServerSocket(asked, 1, InetAddress.getByName(host))) {
             return socket.getLocalPort();
         } catch (BindException e) {

@@ -45,8 +45,11 @@ public final class PayaraTarget extends StandaloneServer {
 
     // Payara logs the post-boot deploy command's result once the server has started: "returned with
     // result SUCCESS", or "failed" with the deployer's reason; its error lines carry the level between bars.
+    // A server that cannot start (a port taken) logs "Failed to start, exiting", and its JVM lingers
+    // on its non-daemon threads: without the line the launcher would wait out its whole start timeout.
     private static final ServerProcess.Readiness DEPLOYED = new ServerProcess.Readiness.Logged(
-            "Boot Command deploy returned with result SUCCESS", List.of("Boot Command deploy failed"), List.of("|SEVERE|"));
+            "Boot Command deploy returned with result SUCCESS", List.of("Boot Command deploy failed", "Failed to start, exiting"),
+            List.of("|SEVERE|"));
 
     public PayaraTarget() {
         super("payara", KNOBS);
