@@ -23,12 +23,12 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision) {
         return from(given, targets, DEFAULT_ROUNDS);
     }
 
-    /** Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the order for 2, 3, 4 and 6 targets. */
+    /** Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the order for 2, 3 and 6 targets (4 run 16). */
     static final int DEFAULT_ROUNDS = 12;
 
     /**
      * Four rounds of each step of a capacity stair: four repeats of the search, each step's length
-     * times four, and whole sets of the order for 2 and 4 targets.
+     * times four, and whole sets of the order for 2 targets (3 and 4 run 6 and 8).
      */
     static final int STAIR_ROUNDS = 4;
 
