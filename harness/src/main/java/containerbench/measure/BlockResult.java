@@ -7,7 +7,11 @@ package containerbench.measure;
  *
  * @param round which round of the tier (0 first); each round holds one block of every target
  * @param target the label of the target it loaded
- * @param tps OK responses per second, over the block's first request to its last response
+ * @param requests every request sent in the block, and in {@code ok} and {@code ko} what became of it,
+ *     counted once the load is over ({@link #withOutcomes}): a request that timed out long after its
+ *     block turned, as a refused connection does, still counts against the target it was sent to
+ * @param tps OK responses per second, over the block's first request to its last response, as the
+ *     block ended
  * @param targetCpuMicrosPerResponse the target's CPU time over the block per OK response, or -1 if unknown
  * @param injectorCpuPercent Gatling's CPU over the block, in % of one core
  * @param machineBusyPercent the whole machine's CPU over the block, in % of all its cores (the
@@ -35,6 +39,13 @@ public record BlockResult(String tier, int users, int round, String target, long
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
                 targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent,
                 injectorLimited || figures != null && figures.injectorLate(), histogram, figures);
+    }
+
+    /** The same block with what became of each of its requests, read once the last of them is in. */
+    public BlockResult withOutcomes(long requests, long ok, long ko) {
+        return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
+                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent,
+                injectorLimited, latencyHistogram, open);
     }
 
     /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */

@@ -55,6 +55,8 @@ public final class Rotation {
     private final List<Target> targets;
     private final Rounds rounds;
     private final BlockOrder order;
+    // A tier's unmeasured first round (BlockOrder#leadIn), by target index; none for a warm-up or one target.
+    private final List<Integer> leadIn;
     private final long blockNanos;
     private final CpuClock clock;
     private final Cores cores;
@@ -71,6 +73,8 @@ public final class Rotation {
     private volatile boolean over;
     // Each target's recorders of the mix's requests, shared by its blocks.
     private final Map<Integer, List<TierRecorder>> parts;
+    // The names of the mix's requests, for the lead-in's recorders of its own.
+    private final List<String> mix;
     // An open step's blocks record due times too; its users are then its rate.
     private final boolean open;
 
@@ -83,13 +87,15 @@ public final class Rotation {
             List<String> requests, boolean open) {
         this.open = open;
         this.parts = new HashMap<>();
+        this.mix = List.copyOf(requests);
         targets.forEach(target -> parts.put(target.index(), TierRecorder.parts(requests, target.label(), users)));
         this.tier = tier;
         this.tierIndex = tierIndex;
         this.users = users;
         this.targets = List.copyOf(targets);
         this.rounds = rounds;
-        this.order = new BlockOrder(targets.size());
+        this.order = new BlockOrder(targets.size()).forTier(tierIndex);
+        this.leadIn = tierIndex >= 0 ? order.leadIn() : List.of();
         this.blockNanos = rounds.blockSeconds() * 1_000_000_000L;
         this.clock = clock;
         this.cores = cores;
@@ -126,9 +132,13 @@ public final class Rotation {
         return order;
     }
 
-    /** The longest it may turn: every round it may run, one block of each target. */
+    /** The longest it may turn: its lead-in, then every round it may run, one block of each target. */
     public int mostSeconds() {
-        return rounds.most() * rounds.blockSeconds() * targets.size();
+        return mostBlocks() * rounds.blockSeconds();
+    }
+
+    private int mostBlocks() {
+        return leadIn.size() + rounds.most() * targets.size();
     }
 
     /** Whether the last round has ended: the users leave after their current request. */
@@ -164,16 +174,25 @@ public final class Rotation {
         if (current != null) {
             close(reading);
         }
-        int round = index / targets.size();
-        if (index % targets.size() == 0 && round >= rounds.fewest() && (round >= rounds.most() || !moreRounds.another(this))) {
-            over = true;
-            return null;
+        Block block;
+        if (index < leadIn.size()) {
+            // Unmeasured: a recorder of its own, its requests under a name of their own in Gatling's report.
+            Target target = targets.get(leadIn.get(index));
+            String request = target.request() + " lead-in";
+            block = new Block(index, -1, target.index(), request, new TierRecorder(request, target.label(), users,
+                    TierRecorder.parts(mix, target.label(), users), open));
+        } else {
+            int measured = index - leadIn.size();
+            int round = measured / targets.size();
+            if (measured % targets.size() == 0 && round >= rounds.fewest() && (round >= rounds.most() || !moreRounds.another(this))) {
+                over = true;
+                return null;
+            }
+            Target target = targets.get(order.round(round).get(measured % targets.size()));
+            block = new Block(index, round, target.index(), target.request(),
+                    new TierRecorder(target.request(), target.label(), users, parts.get(target.index()), open));
+            blocks.add(block);
         }
-        int turn = index % targets.size();
-        Target target = targets.get(order.round(round).get(turn));
-        Block block = new Block(index, round, target.index(), target.request(),
-                new TierRecorder(target.request(), target.label(), users, parts.get(target.index()), open));
-        blocks.add(block);
         atStart = reading;
         currentEndsNanos = startNanos + (index + 1) * blockNanos;
         current = block;
@@ -191,6 +210,9 @@ public final class Rotation {
 
     private void close(Reading end) {
         Block block = current;
+        if (block.round() < 0) {
+            return;
+        }
         TierResult figures = block.recorder().counts();
         HostLoad host = HostLoad.since(atStart.host(), end.host());
         double seconds = Math.max(1, end.nanos() - atStart.nanos()) / 1e9;
@@ -225,7 +247,7 @@ public final class Rotation {
      * since to close it: an open step's arrivals stop with its time, and none may come after.
      */
     public synchronized boolean endedByNow() {
-        if (!over && startNanos >= 0 && System.nanoTime() >= startNanos + (long) rounds.most() * targets.size() * blockNanos) {
+        if (!over && startNanos >= 0 && System.nanoTime() >= startNanos + (long) mostBlocks() * blockNanos) {
             finish();
         }
         return over;
@@ -245,14 +267,18 @@ public final class Rotation {
     }
 
     /**
-     * The blocks with their latency histograms, for the results: encoded here, once the load is
-     * over, not at each turn on a virtual user's thread.
+     * The blocks with their latency histograms and the outcome of every request they sent, for the
+     * results: read here, once the load is over, not at each turn on a virtual user's thread. A block
+     * closed with the responses it had; a request that failed after it turned (a 3 s timeout in a 2 s
+     * block) is counted now.
      */
     public synchronized List<BlockResult> blocksWithLatencies() {
         List<BlockResult> all = new ArrayList<>();
         for (int i = 0; i < closed.size(); i++) {
             TierRecorder recorder = closedBlocks.get(i).recorder();
-            all.add(closed.get(i).withLatencies(recorder.latencyHistogram(), recorder.open()));
+            TierResult outcomes = recorder.counts();
+            all.add(closed.get(i).withLatencies(recorder.latencyHistogram(), recorder.open())
+                    .withOutcomes(outcomes.requests(), outcomes.ok(), outcomes.ko()));
         }
         return all;
     }
