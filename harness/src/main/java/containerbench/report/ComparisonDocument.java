@@ -244,14 +244,19 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
             int o = other;
             String label = run.targets().get(other + 1).label();
             List<TierComparison.Comparison> ofOther = run.comparisons().stream().map(t -> t.comparison().get(o)).toList();
-            datasets.add(dataset(label + " TPS", ofOther.stream().map(c -> c.injectorLimited() ? null : c.tps().ratio()).toList(),
-                    ofOther.stream().map(c -> c.injectorLimited() ? null : List.of(c.tps().adjustedLow(), c.tps().adjustedHigh()))
-                            .toList()));
-            datasets.add(dataset(label + " CPU per response", ofOther.stream().map(c -> c.cpuKnown() ? c.cpu().ratio() : null).toList(),
-                    ofOther.stream().map(c -> c.cpuKnown() ? List.of(c.cpu().adjustedLow(), c.cpu().adjustedHigh()) : null).toList()));
+            // A ratio not judged (the injector limited it, or a target failed the tier) is not drawn.
+            List<TierComparison.Ratio> tps = ofOther.stream().map(c -> c.injectorLimited() || c.failed() ? null : c.tps()).toList();
+            List<TierComparison.Ratio> cpu = ofOther.stream().map(c -> c.failed() ? null : c.cpu()).toList();
+            datasets.add(dataset(label + " TPS", tps));
+            datasets.add(dataset(label + " CPU per response", cpu));
         }
         chart.put("datasets", datasets);
         return chart;
+    }
+
+    private static Map<String, Object> dataset(String label, List<TierComparison.Ratio> ratios) {
+        return dataset(label, ratios.stream().map(r -> r == null ? null : r.ratio()).toList(),
+                ratios.stream().map(r -> r == null ? null : List.of(r.adjustedLow(), r.adjustedHigh())).toList());
     }
 
     private static Map<String, Object> dataset(String label, List<Double> ratios, List<List<Double>> intervals) {

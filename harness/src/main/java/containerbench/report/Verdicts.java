@@ -21,38 +21,62 @@ final class Verdicts {
     private Verdicts() {
     }
 
-    /** Per target, the run's verdict over its tiers: where it was lower, higher, or no different. */
+    /**
+     * Per target, the run's verdict over its tiers: first where either failed (then nothing else is
+     * judged at that tier), then where it was lower, higher, or no different.
+     */
     static List<String> runLevel(RunResult run) {
         List<String> sentences = new ArrayList<>();
         for (int o = 0; o < run.targets().size() - 1; o++) {
             int index = o;
-            // A tier of one pair has no interval, and so no verdict.
+            // A tier of one pair has no interval, and so no verdict; a failure needs none.
             List<TierComparison.Comparison> all = run.comparisons().stream().map(t -> t.comparison().get(index))
-                    .filter(c -> c.pairs() >= 2).toList();
+                    .filter(c -> c.pairs() >= 2 || c.failed()).toList();
             if (all.isEmpty()) {
                 continue;
             }
             TierComparison.Comparison first = all.get(0);
-            int family = all.stream().map(TierComparison.Comparison::tps).mapToInt(TierComparison.Ratio::adjustedFor).max().orElse(1);
+            List<String> failures = new ArrayList<>();
+            String otherFailed = failedAt(run, index, f -> f.otherFailed());
+            if (otherFailed != null) {
+                failures.add("failed at " + otherFailed);
+            }
+            String baselineFailed = failedAt(run, index, f -> f.baselineFailed());
+            if (baselineFailed != null) {
+                failures.add("the baseline failed at " + baselineFailed);
+            }
+            List<TierComparison.Comparison> judged = all.stream().filter(c -> !c.failed() && c.pairs() >= 2 && c.tps() != null).toList();
             List<String> parts = new ArrayList<>();
-            parts.add("TPS " + tps(all));
-            List<TierComparison.Ratio> cpu = all.stream().map(TierComparison.Comparison::cpu).filter(r -> r != null).toList();
-            if (!cpu.isEmpty()) {
-                parts.add("CPU per response " + tally(cpu, "less", "more"));
+            if (!judged.isEmpty()) {
+                parts.add("TPS " + tps(judged));
+                List<TierComparison.Ratio> cpu = judged.stream().map(TierComparison.Comparison::cpu).filter(r -> r != null).toList();
+                if (!cpu.isEmpty()) {
+                    parts.add("CPU per response " + tally(cpu, "less", "more"));
+                }
+                long failedMore = judged.stream().filter(c -> c.failures().p() < 0.05 / judged.size() && c.failures().otherWorse() > 0
+                        && c.failures().otherWorse() > c.failures().otherBetter()).count();
+                if (failedMore > 0) {
+                    parts.add("more failures at " + failedMore + " of " + judged.size());
+                }
             }
-            long failedMore = all.stream().filter(c -> c.failures().p() < 0.05 / all.size() && c.failures().otherWorse() > 0
-                    && c.failures().otherWorse() > c.failures().otherBetter()).count();
-            if (failedMore > 0) {
-                parts.add("more failures at " + failedMore + " of " + all.size());
-            }
-            sentences.add(first.other() + " against " + first.baseline() + " over " + all.size() + " tier(s), on intervals adjusted"
-                    + " for the run's " + family + ": " + String.join("; ", parts) + ".");
+            int family = judged.stream().map(TierComparison.Comparison::tps).mapToInt(TierComparison.Ratio::adjustedFor).max().orElse(1);
+            String head = first.other() + " against " + first.baseline() + " over " + all.size() + " tier(s)";
+            String lead = failures.isEmpty() ? "" : ": " + String.join("; ", failures);
+            sentences.add(head + lead + (parts.isEmpty() ? "" : (lead.isEmpty() ? ", " : "; elsewhere, ") + "on intervals adjusted"
+                    + " for the run's " + family + ": " + String.join("; ", parts)) + ".");
         }
         String shared = injectorShare(run);
         if (shared != null) {
             sentences.add(shared);
         }
         return sentences;
+    }
+
+    /** The loads at which the failure {@code which} holds for the other target at {@code index}: "2000 users", or {@code null}. */
+    private static String failedAt(RunResult run, int index, java.util.function.Predicate<TierComparison.Failures> which) {
+        List<String> loads = run.comparisons().stream().filter(t -> which.test(t.comparison().get(index).failures()))
+                .map(t -> load(t.tier(), t.users())).toList();
+        return loads.isEmpty() ? null : String.join(", ", loads);
     }
 
     /**
@@ -123,7 +147,8 @@ final class Verdicts {
             return null;
         }
         List<TierComparison.Ratio> ratios = new ArrayList<>();
-        run.comparisons().forEach(tier -> tier.comparison().stream().filter(c -> c.pairs() >= 2).forEach(c -> {
+        run.comparisons().forEach(tier -> tier.comparison().stream().filter(c -> c.pairs() >= 2 && !c.failed() && c.tps() != null)
+                .forEach(c -> {
             ratios.add(c.tps());
             if (c.cpu() != null) {
                 ratios.add(c.cpu());
@@ -203,6 +228,9 @@ final class Verdicts {
 
     static String sentence(String load, TierComparison.Comparison c) {
         String head = c.other() + " against " + c.baseline() + " at " + load;
+        if (c.failed()) {
+            return failedSentence(head, c);
+        }
         if (c.pairs() < 2) {
             return head + ": " + c.pairs() + " pair(s), too few for an interval.";
         }
@@ -211,13 +239,42 @@ final class Verdicts {
                 + "), not judged: the injector limited the load (Gatling used nearly all the CPU it could have had)"
                 : judged(c.tps(), "lower", "higher"));
         s.append("; CPU per response ").append(c.cpuKnown() ? judged(c.cpu(), "less", "more") : "not known");
+        if (c.cpuDropped() > 0 && c.cpuKnown()) {
+            s.append(" (").append(c.cpuDropped()).append(" round(s) left out: a target's CPU could not be read)");
+        }
         TierComparison.Failures f = c.failures();
         if (f.baselinePercent() > 0 || f.otherPercent() > 0) {
             s.append(String.format("; failed %.2f%% of requests against %.2f%%, a larger share in %d rounds and a smaller in %d"
-                    + " (sign test p%s)", f.otherPercent(), f.baselinePercent(), f.otherWorse(), f.otherBetter(),
-                    f.p() < 0.001 ? "<0.001" : String.format("=%.3f", f.p())));
+                    + " (sign test p%s)", f.otherPercent(), f.baselinePercent(), f.otherWorse(), f.otherBetter(), p(f.p())));
         }
         return s.append('.').toString();
+    }
+
+    /**
+     * A tier that either failed: the failure first, as the verdict, then the ratios as figures only.
+     * "undertow against tomcat at 2000 users, 12 pairs: FAILED: undertow failed 48.21% of its requests, 6 of 12
+     * blocks, against tomcat's 0.00% and 0 (...); no ratio judged: TPS 0.52×, CPU per response 1.10×."
+     */
+    private static String failedSentence(String head, TierComparison.Comparison c) {
+        TierComparison.Failures f = c.failures();
+        String who = f.otherFailed() && f.baselineFailed() ? "both FAILED: " : f.otherFailed() ? "FAILED: " : "the baseline FAILED: ";
+        StringBuilder s = new StringBuilder(head).append(", ").append(c.pairs()).append(" pairs: ").append(who);
+        s.append(String.format("%s failed %.2f%% of its requests, %d of %d blocks, against %s's %.2f%% and %d (a larger share in %d"
+                + " rounds and a smaller in %d, sign test p%s); no ratio judged", c.other(), f.otherPercent(), f.otherFailedBlocks(),
+                c.pairs(), c.baseline(), f.baselinePercent(), f.baselineFailedBlocks(), f.otherWorse(), f.otherBetter(), p(f.p())));
+        List<String> figures = new ArrayList<>();
+        if (c.tps() != null) {
+            figures.add("TPS " + times(c.tps().ratio()) + (c.tpsDropped() > 0 ? " from the " + (c.pairs() - c.tpsDropped())
+                    + " rounds in which both answered" : ""));
+        }
+        if (c.cpuKnown()) {
+            figures.add("CPU per response " + times(c.cpu().ratio()));
+        }
+        return s.append(figures.isEmpty() ? "" : ": " + String.join(", ", figures)).append('.').toString();
+    }
+
+    private static String p(double p) {
+        return p < 0.001 ? "<0.001" : String.format("=%.3f", p);
     }
 
     /** "0.69× (95% CI 0.68-0.71; adjusted 0.67-0.72): lower", or why no verdict. */

@@ -37,7 +37,7 @@ public final class Comparisons {
         int[] family = new int[labels.size() - 1];
         byTier.values().forEach(paired -> {
             for (int o = 0; o < family.length; o++) {
-                family[o] += (paired.get(o).baseTps.size() >= 2 ? 1 : 0) + (paired.get(o).baseCpu.size() >= 2 ? 1 : 0);
+                family[o] += paired.get(o).intervals();
             }
         });
         List<TierComparison> tiers = new ArrayList<>();
@@ -77,7 +77,10 @@ public final class Comparisons {
     public record Estimate(int users, String other, String metric, double log, double variance) {
     }
 
-    /** Every ratio of an interleaved run, tier by tier and target by target, with two pairs or more. */
+    /**
+     * Every ratio of an interleaved run, tier by tier and target by target, with two pairs or more; none
+     * of a tier that either failed: a failure is a run's verdict, not a ratio to pool.
+     */
     public static List<Estimate> estimates(RunResult run) {
         List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
         int pilot = run.pilotPairs();
@@ -85,6 +88,9 @@ public final class Comparisons {
         byTier(run.blocks()).forEach((tier, inTier) -> {
             for (String other : labels.subList(1, labels.size())) {
                 Paired paired = Paired.of(inTier, labels.get(0), other);
+                if (paired.failed()) {
+                    continue;
+                }
                 // Pooled apart from judged ones, and named so: the injector's ratio as much as the containers'.
                 estimate(inTier.get(0).users(), other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS",
                         PairedRatio.logs(paired.otherTps, paired.baseTps), pilot).ifPresent(estimates::add);
@@ -105,7 +111,10 @@ public final class Comparisons {
                 sd * sd / logs.length));
     }
 
-    /** One tier's rounds of the baseline and one other target, as paired figures. */
+    /**
+     * One tier's rounds of the baseline and one other target, as paired figures: TPS from the rounds in
+     * which both answered a request OK, CPU per response from those in which both were read too.
+     */
     private record Paired(String baseline, String other, List<Double> baseTps, List<Double> otherTps, List<Double> baseCpu,
             List<Double> otherCpu, List<BlockResult[]> rounds) {
 
@@ -113,8 +122,12 @@ public final class Comparisons {
             Paired p = new Paired(baseline, other, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
                     pairs(tier, baseline, other));
             for (BlockResult[] pair : p.rounds) {
-                p.baseTps.add(tpsCountingFailure(pair[0]));
-                p.otherTps.add(tpsCountingFailure(pair[1]));
+                // A block without an OK response in its time has no TPS to take a logarithm of: its round is
+                // left out, and the failure it shows is the tier's verdict (failures()), not a ratio of -11 in the logs.
+                if (pair[0].tps() > 0 && pair[1].tps() > 0) {
+                    p.baseTps.add(pair[0].tps());
+                    p.otherTps.add(pair[1].tps());
+                }
                 if (pair[0].targetCpuMicrosPerResponse() > 0 && pair[1].targetCpuMicrosPerResponse() > 0) {
                     p.baseCpu.add(pair[0].targetCpuMicrosPerResponse());
                     p.otherCpu.add(pair[1].targetCpuMicrosPerResponse());
@@ -128,10 +141,23 @@ public final class Comparisons {
             return rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
         }
 
+        /** The intervals the run states about this pair at this tier: none where either failed it. */
+        int intervals() {
+            if (failed()) {
+                return 0;
+            }
+            return (baseTps.size() >= 2 ? 1 : 0) + (baseCpu.size() >= 2 ? 1 : 0);
+        }
+
+        boolean failed() {
+            TierComparison.Failures f = failures();
+            return f.baselineFailed() || f.otherFailed();
+        }
+
         TierComparison.Comparison compare(int family, int pilot) {
-            return new TierComparison.Comparison(baseline, other, ratio(otherTps, baseTps, family, pilot),
+            return new TierComparison.Comparison(baseline, other, baseTps.isEmpty() ? null : ratio(otherTps, baseTps, family, pilot),
                     baseCpu.size() < 2 ? null : ratio(otherCpu, baseCpu, family, pilot), failures(), rounds.size(),
-                    injectorLimited());
+                    rounds.size() - baseTps.size(), rounds.size() - baseCpu.size(), injectorLimited());
         }
 
         private static TierComparison.Ratio ratio(List<Double> others, List<Double> bases, int family, int pilot) {
@@ -141,7 +167,10 @@ public final class Comparisons {
             return new TierComparison.Ratio(plain.ratio(), plain.low(), plain.high(), wide.low(), wide.high(), family);
         }
 
-        /** Each one's failed share of the tier, and the sign test of the rounds in which their shares differed. */
+        /**
+         * Each one's failed share of the tier and its failed blocks, whether it failed the tier
+         * ({@link TierComparison#FAILED_PERCENT}), and the sign test of the rounds in which their shares differed.
+         */
         private TierComparison.Failures failures() {
             long baseKo = 0;
             long baseAll = 0;
@@ -149,6 +178,10 @@ public final class Comparisons {
             long otherAll = 0;
             int worse = 0;
             int better = 0;
+            int baseFailed = 0;
+            int otherFailed = 0;
+            boolean baseUnanswered = false;
+            boolean otherUnanswered = false;
             for (BlockResult[] pair : rounds) {
                 baseKo += pair[0].ko();
                 baseAll += pair[0].requests();
@@ -157,9 +190,20 @@ public final class Comparisons {
                 int sign = Double.compare(share(pair[1]), share(pair[0]));
                 worse += sign > 0 ? 1 : 0;
                 better += sign < 0 ? 1 : 0;
+                baseFailed += failed(pair[0]) ? 1 : 0;
+                otherFailed += failed(pair[1]) ? 1 : 0;
+                baseUnanswered |= pair[0].ok() == 0;
+                otherUnanswered |= pair[1].ok() == 0;
             }
-            return new TierComparison.Failures(percent(baseKo, baseAll), percent(otherKo, otherAll), worse, better,
-                    Decimals.four(signTest(worse, better)));
+            double basePercent = percent(baseKo, baseAll);
+            double otherPercent = percent(otherKo, otherAll);
+            return new TierComparison.Failures(basePercent, otherPercent, worse, better, Decimals.four(signTest(worse, better)),
+                    baseFailed, otherFailed, baseUnanswered || basePercent > TierComparison.FAILED_PERCENT,
+                    otherUnanswered || otherPercent > TierComparison.FAILED_PERCENT);
+        }
+
+        private static boolean failed(BlockResult block) {
+            return block.ok() == 0 || 100.0 * block.ko() / block.requests() > TierComparison.FAILED_PERCENT;
         }
 
         private static double share(BlockResult block) {
@@ -178,17 +222,6 @@ public final class Comparisons {
             return 1;
         }
         return Math.min(1, 2 * BinomialDistribution.of(n, 0.5).cumulativeProbability(Math.min(a, b)));
-    }
-
-    /**
-     * A block's TPS, and for a block without an OK response half a response over its time: a target
-     * that failed a block loses that round by a wide margin instead of having it left out.
-     */
-    private static double tpsCountingFailure(BlockResult block) {
-        if (block.ok() > 0) {
-            return block.tps();
-        }
-        return 0.5 / Math.max(1, (block.endMillis() - block.startMillis()) / 1000.0);
     }
 
     /**

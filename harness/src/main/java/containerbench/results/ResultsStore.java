@@ -159,12 +159,13 @@ public final class ResultsStore {
     }
 
     /**
-     * An interleaved run of schema 3 to 6 with its comparisons worked out again from its blocks:
+     * An interleaved run of schema 3 to 9 with its comparisons worked out again from its blocks:
      * schemas 3 to 5 kept no adjusted intervals and no failures, and left out a round whose block
-     * failed outright; before schema 7 a block was limited by the injector only when Gatling filled
-     * every core it may use, which it cannot while it shares them with the targets. Its blocks are
-     * judged again by {@link InjectorLimit}, the machine's load over the whole run (schema 6) standing
-     * for each block's; none is limited anew without it.
+     * failed outright; before schema 10 a block without an OK response counted as half a response in
+     * the TPS ratio, and no target failed a tier. Before schema 7 a block was limited by the injector
+     * only when Gatling filled every core it may use, which it cannot while it shares them with the
+     * targets: such a run's blocks are judged again by {@link InjectorLimit}, the machine's load over
+     * the whole run (schema 6) standing for each block's; none is limited anew without it.
      */
     private static RunResult comparedAnew(ObjectNode run, int schema) throws IOException {
         Map<String, String> stoppedBy = new LinkedHashMap<>();
@@ -173,7 +174,7 @@ public final class ResultsStore {
         RunResult old = JSON.treeToValue(run, RunResult.class);
         HostLoad host = old.host();
         int machine = old.environment() == null ? 0 : old.environment().logicalCpus();
-        List<BlockResult> blocks = old.blocks().stream().map(b -> host == null || machine <= 0 || old.injector() == null ? b
+        List<BlockResult> blocks = old.blocks().stream().map(b -> schema >= 7 || host == null || machine <= 0 || old.injector() == null ? b
                 : b.withInjectorLimited(b.injectorLimited() || InjectorLimit.limited(b.injectorCpuPercent(), old.injector().cpus(),
                         (100 - host.busyPercent() - host.stealPercent()) * machine))).toList();
         return old.toBuilder().blocks(blocks).comparisons(Comparisons.of(blocks, old.targets().stream()

@@ -40,7 +40,8 @@ import java.util.TreeMap;
  * @param host how busy the machine was over the load, the hypervisor's steal included; {@code null} where
  *     unknown (schema 6)
  * @param comparisons schema 6: adjusted intervals, failures, blocks that failed outright counted; schema 7:
- *     blocks limited by the injector where it filled what the machine left it; older schemas'
+ *     blocks limited by the injector where it filled what the machine left it; schema 10: a target that
+ *     failed a tier said so, its ratios not judged, the rounds each ratio left out counted; older schemas'
  *     comparisons are worked out again from their blocks when read
  * @param app the user's application (-Dapp.war, -Dapp.requests) and the check of its requests before
  *     the load; {@code null} for the studies' login servlet (schema 8, with each tier's {@code byRequest})
@@ -53,10 +54,10 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure, HostLoad host, App app, CapacitySearch capacity) {
 
-    public static final int SCHEMA = 9;
+    public static final int SCHEMA = 10;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -113,7 +114,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
     }
 
     /**
-     * Rounds of one block per target, the order reversed every other round.
+     * Rounds of one block per target, in the order of {@link containerbench.settings.BlockOrder}.
      *
      * @param rounds the rounds every tier ran at least
      * @param precision the ±percent asked of every interval, or {@code null} for a fixed number of rounds

@@ -18,20 +18,28 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
      * per-round ratios with its 95% interval, and the same interval widened for every interval the run
      * states about this pair of targets (Bonferroni), which is what a verdict rests on.
      *
-     * @param tps the other's TPS over the baseline's; a block without an OK response counts as half a
-     *     response over its time, so that failing outright loses a round instead of leaving it out
+     * @param tps the other's TPS over the baseline's, from the rounds in which both answered a request OK;
+     *     {@code null} when fewer than two such rounds ran
      * @param cpu the other's target CPU per response over the baseline's, from the rounds where both
      *     were read; {@code null} when fewer than two rounds could be read
-     * @param failures how often each failed, round by round
-     * @param pairs the rounds the TPS ratio comes from
+     * @param failures how often each failed, round by round, and whether either failed the tier: then
+     *     no ratio of the tier is judged, and the failure is the verdict
+     * @param pairs the rounds in which both ran a block
+     * @param tpsDropped of those, the rounds left out of the TPS ratio: a block of either without an OK response
+     * @param cpuDropped of those, the rounds left out of the CPU ratio: either's CPU could not be read
      * @param injectorLimited Gatling used nearly all the CPU it could have had in a block of either: the TPS
      *     ratio measures the injector as much as the targets, and is not judged
      */
     public record Comparison(String baseline, String other, Ratio tps, Ratio cpu, Failures failures, int pairs,
-            boolean injectorLimited) {
+            int tpsDropped, int cpuDropped, boolean injectorLimited) {
 
         public boolean cpuKnown() {
             return cpu != null;
+        }
+
+        /** Whether either target failed the tier: its ratios are then shown, not judged. */
+        public boolean failed() {
+            return failures.baselineFailed() || failures.otherFailed();
         }
     }
 
@@ -55,10 +63,23 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
     }
 
     /**
+     * A target fails a tier when more than this share of its requests there failed, or a block of it
+     * had no OK response at all: a container that refuses connections under load must come out of a
+     * verdict as failed at that load, never as a ratio (the second study's WildFly at high concurrency).
+     * One percent, the share Gatling's users most often assert; a block fails by the same share.
+     */
+    public static final double FAILED_PERCENT = 1;
+
+    /**
      * Failed requests of both, and a sign test over the rounds: in how many the other failed a larger
      * share of its requests than the baseline, in how many a smaller, and the exact two-sided p of that
      * split (1 when neither failed). Rounds, not requests, are the unit: failures come in bursts.
+     *
+     * @param baselineFailedBlocks the baseline's blocks that failed more than {@link #FAILED_PERCENT} of
+     *     their requests or answered none OK; likewise {@code otherFailedBlocks}
+     * @param baselineFailed whether the baseline failed the tier ({@link #FAILED_PERCENT}); likewise {@code otherFailed}
      */
-    public record Failures(double baselinePercent, double otherPercent, int otherWorse, int otherBetter, double p) {
+    public record Failures(double baselinePercent, double otherPercent, int otherWorse, int otherBetter, double p,
+            int baselineFailedBlocks, int otherFailedBlocks, boolean baselineFailed, boolean otherFailed) {
     }
 }

@@ -9,18 +9,18 @@ import org.junit.jupiter.api.Test;
 
 class VerdictsTest {
 
-    private static final Failures NONE = new Failures(0, 0, 0, 0, 1);
+    private static final Failures NONE = new Failures(0, 0, 0, 0, 1, 0, 0, false, false);
 
     @Test
     void aDifferenceIsStatedOnlyWhereTheAdjustedIntervalExcludesOne() {
         assertEquals("undertow against tomcat at 500 users, 12 pairs: TPS 0.83× (95% CI 0.81-0.85; adjusted for 12: 0.79-0.87),"
                 + " lower; CPU per response 1.41× (95% CI 1.38-1.44; adjusted for 12: 1.35-1.47), more.", Verdicts.sentence("500 users",
                 new Comparison("tomcat", "undertow", new Ratio(0.83, 0.81, 0.85, 0.79, 0.87, 12),
-                        new Ratio(1.41, 1.38, 1.44, 1.35, 1.47, 12), NONE, 12, false)));
+                        new Ratio(1.41, 1.38, 1.44, 1.35, 1.47, 12), NONE, 12, 0, 0, false)));
         assertEquals("jetty against tomcat at 100 users, 12 pairs: TPS 0.97× (95% CI 0.95-0.99; adjusted for 12: 0.93-1.01),"
                 + " not established once adjusted; CPU per response 1.00× (95% CI 0.98-1.02; adjusted for 12: 0.96-1.04), not"
                 + " distinguishable.", Verdicts.sentence("100 users", new Comparison("tomcat", "jetty",
-                new Ratio(0.97, 0.95, 0.99, 0.93, 1.01, 12), new Ratio(1.0, 0.98, 1.02, 0.96, 1.04, 12), NONE, 12, false)));
+                new Ratio(0.97, 0.95, 0.99, 0.93, 1.01, 12), new Ratio(1.0, 0.98, 1.02, 0.96, 1.04, 12), NONE, 12, 0, 0, false)));
     }
 
     @Test
@@ -28,17 +28,32 @@ class VerdictsTest {
         assertEquals("jetty against tomcat at 2000 users, 6 pairs: TPS 0.90× (95% CI 0.85-0.95), not judged: the injector"
                 + " limited the load (Gatling used nearly all the CPU it could have had); CPU per response 1.20× (95% CI 1.10-1.30; adjusted for 2: 1.05-1.35), more.",
                 Verdicts.sentence("2000 users", new Comparison("tomcat", "jetty", new Ratio(0.9, 0.85, 0.95, 0.8, 1.0, 2),
-                        new Ratio(1.2, 1.1, 1.3, 1.05, 1.35, 2), NONE, 6, true)));
+                        new Ratio(1.2, 1.1, 1.3, 1.05, 1.35, 2), NONE, 6, 0, 0, true)));
         assertEquals("jetty against tomcat at 100 users: 1 pair(s), too few for an interval.", Verdicts.sentence("100 users",
-                new Comparison("tomcat", "jetty", new Ratio(0.9, 0.9, 0.9, 0.9, 0.9, 1), null, NONE, 1, false)));
+                new Comparison("tomcat", "jetty", new Ratio(0.9, 0.9, 0.9, 0.9, 0.9, 1), null, NONE, 1, 0, 1, false)));
     }
 
     @Test
-    void failuresAreStatedWithTheirSignTest() {
+    void failuresUnderTheThresholdAreStatedWithTheirSignTestBesideTheJudgedRatios() {
         assertEquals("undertow against tomcat at 2000 users, 12 pairs: TPS 0.50× (95% CI 0.40-0.60; adjusted for 2: 0.35-0.70),"
-                + " lower; CPU per response not known; failed 3.20% of requests against 0.00%, a larger share in 12 rounds and"
+                + " lower; CPU per response not known; failed 0.40% of requests against 0.00%, a larger share in 12 rounds and"
                 + " a smaller in 0 (sign test p<0.001).", Verdicts.sentence("2000 users", new Comparison("tomcat", "undertow",
-                new Ratio(0.5, 0.4, 0.6, 0.35, 0.7, 2), null, new Failures(0, 3.2, 12, 0, 0.0005), 12, false)));
+                new Ratio(0.5, 0.4, 0.6, 0.35, 0.7, 2), null, new Failures(0, 0.4, 12, 0, 0.0005, 0, 0, false, false), 12, 0, 12,
+                false)));
+    }
+
+    @Test
+    void aTargetThatFailedTheTierIsSaidToHaveFailedFirstAndNoRatioIsJudged() {
+        assertEquals("undertow against tomcat at 2000 users, 12 pairs: FAILED: undertow failed 48.21% of its requests, 6 of 12"
+                + " blocks, against tomcat's 0.00% and 0 (a larger share in 6 rounds and a smaller in 0, sign test p=0.031); no"
+                + " ratio judged: TPS 0.52× from the 6 rounds in which both answered, CPU per response 1.10×.",
+                Verdicts.sentence("2000 users", new Comparison("tomcat", "undertow", new Ratio(0.52, 0.5, 0.54, 0.49, 0.55, 2),
+                        new Ratio(1.1, 1.0, 1.2, 0.9, 1.3, 2), new Failures(0, 48.21, 6, 0, 0.0313, 0, 6, false, true), 12, 6, 6,
+                        false)));
+        assertEquals("jetty against tomcat at 2000 users, 12 pairs: the baseline FAILED: jetty failed 0.00% of its requests, 0 of 12"
+                + " blocks, against tomcat's 2.50% and 3 (a larger share in 0 rounds and a smaller in 3, sign test p=0.250); no"
+                + " ratio judged: TPS 1.10×.", Verdicts.sentence("2000 users", new Comparison("tomcat", "jetty",
+                new Ratio(1.1, 1.0, 1.2, 0.9, 1.3, 2), null, new Failures(2.5, 0, 0, 3, 0.25, 3, 0, true, false), 12, 0, 12, false)));
     }
 
     @Test

@@ -44,22 +44,51 @@ class ComparisonsTest {
         assertTrue(c.tps().holdsOne(), "0.68 to 1.18 holds 1");
         assertTrue(c.cpu().ratio() > 1.3 && c.cpu().adjustedLow() > 1 && !c.cpu().adjustedHoldsOne(), c.toString());
         assertFalse(c.injectorLimited());
-        assertEquals(new TierComparison.Failures(0, 0, 0, 0, 1), c.failures());
+        assertEquals(new TierComparison.Failures(0, 0, 0, 0, 1, 0, 0, false, false), c.failures());
+        assertFalse(c.failed());
     }
 
     @Test
-    void aBlockWithoutAnOkResponseLosesItsRoundInsteadOfLeavingIt() {
+    void aBlockWithoutAnOkResponseFailsTheTierAndLeavesTheTpsRatioInsteadOfWeighingMinusEleven() {
         List<BlockResult> blocks = List.of(
                 block(0, "tomcat", 1000, 20), limited(block(0, "tomcat#2", 1000, 20)),
-                failed(block(1, "tomcat#2", 0, -1)), block(1, "tomcat", 1000, 20));
+                failed(block(1, "tomcat#2", 0, -1)), block(1, "tomcat", 1000, 20),
+                block(2, "tomcat", 1000, 20), block(2, "tomcat#2", 900, 20));
         TierComparison.Comparison c = Comparisons.of(blocks, List.of("tomcat", "tomcat#2")).get(0).comparison().get(0);
         assertTrue(c.injectorLimited());
-        assertEquals(2, c.pairs(), "the failed round counts");
-        // Round 1: half a response over 5 s against 1000/s, a ratio of 0.0001; the geometric mean sqrt(1 x 0.0001).
-        assertEquals(0.01, c.tps().ratio());
-        assertEquals(null, c.cpu(), "the failed block has no CPU per response: one CPU pair, no interval");
-        assertEquals(new TierComparison.Failures(0, 5.66, 1, 0, 1), c.failures(),
-                "300 of 5300 requests; one round of one: no sign test can tell");
+        assertEquals(3, c.pairs(), "the failed round is paired");
+        assertEquals(1, c.tpsDropped(), "and left out of the TPS ratio: no logarithm of half a response");
+        assertEquals(new TierComparison.Ratio(0.9487, 0.4858, 1.8528, 0.4858, 1.8528, 1), c.tps(),
+                "rounds 0 and 2: sqrt(1 x 0.9), t(0.975, 1 df) = 12.706; a failed tier's intervals are not the run's family (1)");
+        assertEquals(1, c.cpuDropped(), "the failed block has no CPU per response");
+        assertEquals(new TierComparison.Failures(0, 3.06, 1, 0, 1, 0, 1, false, true), c.failures(),
+                "300 of 9800 requests, all in one block; one round of one: no sign test can tell");
+        assertTrue(c.failed());
+    }
+
+    @Test
+    void aTargetThatFailsHalfItsBlocksFailsTheTierAndOneUnderTheThresholdDoesNot() {
+        List<BlockResult> halfFailed = new java.util.ArrayList<>();
+        List<BlockResult> slightly = new java.util.ArrayList<>();
+        for (int round = 0; round < 12; round++) {
+            halfFailed.add(block(round, "tomcat", 1000, 20));
+            slightly.add(block(round, "tomcat", 1000, 20));
+            BlockResult other = block(round, "wildfly", 800, 30);
+            // Half its blocks refuse 60% of their requests; it still answers some in each.
+            halfFailed.add(round % 2 == 0 ? withKo(other, 3000) : other);
+            slightly.add(round == 0 ? withKo(other, 100) : other);
+        }
+        TierComparison tier = Comparisons.of(halfFailed, List.of("tomcat", "wildfly")).get(0);
+        TierComparison.Comparison c = tier.comparison().get(0);
+        assertTrue(c.failures().otherFailed(), c.failures().toString());
+        assertFalse(c.failures().baselineFailed());
+        assertEquals(6, c.failures().otherFailedBlocks());
+        assertEquals(0.0313, c.failures().p(), "6 rounds worse, none better: 2 x 0.5^6");
+        assertEquals(0, c.tpsDropped(), "every block answered some: every round stays in the ratio");
+        TierComparison.Comparison under = Comparisons.of(slightly, List.of("tomcat", "wildfly")).get(0).comparison().get(0);
+        assertFalse(under.failed(), "100 of 48,100 requests: under 1% and every block answered: " + under.failures());
+        assertEquals(1, under.failures().otherFailedBlocks(), "one block failed 2.4% of its requests, the tier 0.21%");
+        assertEquals(2, under.tps().adjustedFor(), "its TPS and CPU intervals are the run's family");
     }
 
     @Test
@@ -119,6 +148,13 @@ class ComparisonsTest {
         return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), 300, 0, 300, 0,
                 b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.machineBusyPercent(), b.machineStealPercent(), b.waitingCpuPercent(),
                 b.injectorLimited(), b.latencyHistogram(), b.open());
+    }
+
+    /** The block with {@code ko} more requests, all failed. */
+    private static BlockResult withKo(BlockResult b, long ko) {
+        return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests() + ko, b.ok(),
+                ko, b.tps(), b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.machineBusyPercent(), b.machineStealPercent(),
+                b.waitingCpuPercent(), b.injectorLimited(), b.latencyHistogram(), b.open());
     }
 
     private static BlockResult limited(BlockResult b) {
