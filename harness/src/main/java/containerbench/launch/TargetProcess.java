@@ -51,7 +51,13 @@ public final class TargetProcess implements AutoCloseable {
      */
     public static TargetProcess start(TargetModule module, TargetSettings settings, AppSettings app, List<String> prefix,
             Path log, Duration timeout) {
-        List<String> args = new ArrayList<>(List.of("--host", settings.host(), "--port", "0", "--watch-stdin"));
+        return start(module, settings, app, prefix, log, timeout, 0);
+    }
+
+    /** The same, on port {@code asked}: 0 for one the target chooses, a number for the port of its last launch. */
+    public static TargetProcess start(TargetModule module, TargetSettings settings, AppSettings app, List<String> prefix,
+            Path log, Duration timeout, int asked) {
+        List<String> args = new ArrayList<>(List.of("--host", settings.host(), "--port", Integer.toString(asked), "--watch-stdin"));
         if (app.userWar()) {
             args.addAll(List.of(TargetProtocol.WAR_OPTION, app.war().toString(), TargetProtocol.CONTEXT_PATH_OPTION,
                     app.contextPath().isEmpty() ? "/" : app.contextPath()));
@@ -95,7 +101,8 @@ public final class TargetProcess implements AutoCloseable {
                 return new TargetProcess(process, log, Map.copyOf(facts), port, killer);
             }
         } catch (ExecutionException | TimeoutException e) {
-            String why = e instanceof TimeoutException ? "did not announce a port within " + timeout.toSeconds() + " s"
+            String why = e instanceof TimeoutException ? "did not announce a port within " + (timeout.toMillis() % 1000 == 0
+                    ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms")
                     : e.getCause().getMessage();
             // TERM first: a launcher stops the standalone server it started; then whatever is left.
             // Signalled through its handle: Process.destroy() also closes its output, and the log
