@@ -102,10 +102,11 @@ class BenchmarkSmokeIT {
 
     @Order(2)
     @Test
-    void twoContainerProfilesMeasureBothInTurnWithPairedVerdicts() throws Exception {
+    void twoContainerProfilesMeasureBothInTurnOverTwoLaunchesWithPairedVerdicts() throws Exception {
+        // Two launches: every target stopped and started afresh between them, on the same ports.
         String marker = UUID.randomUUID().toString();
         maven("interleaved-mvn.log", "gatling:test", "-Ptomcat,undertow", "-Dtiers=5,10", "-Drounds=2", "-DblockSeconds=1",
-                "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks,
+                "-DwarmupSeconds=1", "-Dlaunches=2", "-Dbenchmarks.dir=" + benchmarks,
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
         List<Path> results = Runs.list(benchmarks, ".json").stream()
                 .filter(f -> f.getFileName().toString().startsWith("tomcat-undertow-")).toList();
@@ -114,19 +115,27 @@ class BenchmarkSmokeIT {
         RunResult run = stored.run();
         assertEquals(RunStatus.COMPLETE, run.status());
         assertEquals(List.of("tomcat", "undertow"), run.targets().stream().map(RunResult.Target::label).toList());
-        assertEquals(2 * 2 * 2, run.blocks().size(), "two tiers of two rounds of one block per target");
+        assertEquals(2 * 2 * 2 * 2, run.blocks().size(), "two launches of two tiers of two rounds of one block per target");
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1), run.blocks().stream()
+                .map(containerbench.measure.BlockResult::launch).toList(), "the first launch's tiers, then the second's");
         assertEquals(List.of("tomcat", "undertow", "undertow", "tomcat"), run.blocks().subList(0, 4).stream()
                 .map(containerbench.measure.BlockResult::target).toList(), "A B, then B A");
-        assertTrue(run.blocks().stream().allMatch(b -> b.ok() > 0 && b.targetCpuMicrosPerResponse() > 0), "every block measured");
+        assertTrue(run.blocks().stream().allMatch(b -> b.ok() > 0 && b.targetCpuMicrosPerResponse() > 0),
+                "every block measured, the second launch's CPU read from its new JVMs");
         assertEquals(2, run.comparisons().size());
         for (var tier : run.comparisons()) {
             var comparison = tier.comparison().get(0);
             assertEquals("tomcat", comparison.baseline());
             assertEquals("undertow", comparison.other());
-            assertEquals(2, comparison.pairs());
+            assertEquals(4, comparison.pairs());
             var tps = comparison.tps();
+            assertEquals(2, tps.launches(), "the interval from the two launches' means: " + comparison);
             assertTrue(tps.adjustedLow() <= tps.low() && tps.low() <= tps.ratio() && tps.ratio() <= tps.high()
                     && tps.high() <= tps.adjustedHigh(), "the adjusted interval holds the 95% one: " + comparison);
+        }
+        for (RunResult.Target target : run.targets()) {
+            Path second = stored.resolve(target.log().replace(".target.log", ".launch2.target.log"));
+            assertTrue(Files.readString(second).contains("container-bench"), "the second launch's own log: " + second);
         }
         for (RunResult.Target target : run.targets()) {
             assertTrue(Files.isRegularFile(stored.resolve(target.log())), "each target's own log: " + target.log());
@@ -220,6 +229,7 @@ class BenchmarkSmokeIT {
         Matcher total = REPORT_TOTAL.matcher(index);
         assertTrue(total.find(), "Gatling's report has a statistics table");
         long ours = run.warmups().stream().mapToLong(TierResult::requests).sum()
+                + run.leadIns().stream().mapToLong(TierResult::requests).sum()
                 + run.tiers().stream().mapToLong(TierResult::requests).sum();
         assertEquals(Long.parseLong(total.group(1)), ours, "our counts agree with Gatling's report");
         for (TierResult tier : run.tiers()) {

@@ -81,8 +81,9 @@ public final class LoginSimulation extends Simulation {
         Rotation rotation = step.rotation();
         ChainBuilder load = asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
                 .doIf(session -> session.contains(BLOCK)).then(send(null)));
-        // With several injectors every one starts the step at the same instant, once all are ready.
-        return scenario(step.scenario()).asLongAs(session -> run.waitingForOthers()).on(pause(Duration.ofMillis(50)))
+        // With several injectors every one starts the step at the same instant, once all are ready; a
+        // step of a new launch of the targets starts once they answer.
+        return scenario(step.scenario()).asLongAs(session -> run.waiting(step)).on(pause(Duration.ofMillis(50)))
                 .pause(session -> step.delay(System.currentTimeMillis())).exec(load).injectOpen(atOnceUsers(step.users()));
     }
 

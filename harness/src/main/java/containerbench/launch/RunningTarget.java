@@ -44,6 +44,11 @@ public final class RunningTarget implements AutoCloseable {
      * when it cannot start or does not answer.
      */
     public static RunningTarget start(TargetSettings settings, RunSettings run, TargetCatalog catalog, Path log) {
+        return start(settings, run, catalog, log, 0);
+    }
+
+    /** The same, on {@code port}: 0 for one the target chooses. */
+    public static RunningTarget start(TargetSettings settings, RunSettings run, TargetCatalog catalog, Path log, int port) {
         AppRequests app = run.app().requests();
         if (!settings.launched()) {
             ReadyProbe.await(settings.url(), app, EXTERNAL_PROBE_TIMEOUT, () -> true);
@@ -58,7 +63,7 @@ public final class RunningTarget implements AutoCloseable {
         TargetProcess process = null;
         try {
             process = TargetProcess.start(TargetModule.of(catalog, settings.container()), settings, run.app(), prefix, log,
-                    START_TIMEOUT);
+                    START_TIMEOUT, port);
             URI base = process.baseUrl(settings.host());
             ReadyProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);
             return new RunningTarget(settings, process, cgroup, base, app);

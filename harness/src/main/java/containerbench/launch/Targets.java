@@ -32,6 +32,12 @@ public final class Targets implements AutoCloseable {
      * @param out where the run says what it starts, and what each target reported about itself
      */
     public static Targets start(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs, PrintStream out) {
+        return start(settings, catalog, logs, target -> 0, out);
+    }
+
+    /** @param ports the port each target is launched on: 0 for one it chooses */
+    public static Targets start(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs,
+            java.util.function.ToIntFunction<TargetSettings> ports, PrintStream out) {
         WarFetch.ensure(settings.app(), catalog.projectRoot(), settings.benchmarksDir().resolve("logs/war-fetch.log"), out);
         // Side by side: a server's start is partly waiting (on its files, its own threads), and the
         // load starts only once every target answers, so none of them starts beside the load.
@@ -44,7 +50,7 @@ public final class Targets implements AutoCloseable {
             CompletableFuture<RunningTarget> start = new CompletableFuture<>();
             Thread thread = new Thread(() -> {
                 try {
-                    start.complete(RunningTarget.start(target, settings, catalog, log));
+                    start.complete(RunningTarget.start(target, settings, catalog, log, ports.applyAsInt(target)));
                 } catch (RuntimeException | Error e) {
                     start.completeExceptionally(e);
                 }

@@ -25,11 +25,20 @@ package containerbench.measure;
  * @param latencyHistogram the block's response times of OK responses ({@link Histograms}), or {@code null}
  * @param open an open block's rates, latency from each request's due time and the injector's lateness;
  *     {@code null} for a closed one (schema 9). A block whose injector fell behind is {@code injectorLimited} too
+ * @param launch which launch of the targets (fresh JVMs) it ran in, 0 first (schema 10; 0 before)
  */
 public record BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis,
         long requests, long ok, long ko, double tps, double targetCpuMicrosPerResponse, double injectorCpuPercent,
         double machineBusyPercent, double machineStealPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram,
-        OpenFigures open) {
+        OpenFigures open, int launch) {
+
+    /** A block of the first launch. */
+    public BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
+            long ko, double tps, double targetCpuMicrosPerResponse, double injectorCpuPercent, double machineBusyPercent,
+            double machineStealPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram, OpenFigures open) {
+        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, targetCpuMicrosPerResponse, injectorCpuPercent,
+                machineBusyPercent, machineStealPercent, waitingCpuPercent, injectorLimited, latencyHistogram, open, 0);
+    }
 
     /**
      * The same block with its response times and, for an open block, its own figures, read once its
@@ -38,19 +47,20 @@ public record BlockResult(String tier, int users, int round, String target, long
     public BlockResult withLatencies(String histogram, OpenFigures figures) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
                 targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent,
-                injectorLimited || figures != null && figures.injectorLate(), histogram, figures);
+                injectorLimited || figures != null && figures.injectorLate(), histogram, figures, launch);
     }
 
     /** The same block with what became of each of its requests, read once the last of them is in. */
     public BlockResult withOutcomes(long requests, long ok, long ko) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
                 targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent,
-                injectorLimited, latencyHistogram, open);
+                injectorLimited, latencyHistogram, open, launch);
     }
 
     /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */
     public BlockResult withInjectorLimited(boolean limited) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent, limited, latencyHistogram, open);
+                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent, limited, latencyHistogram, open,
+                launch);
     }
 }

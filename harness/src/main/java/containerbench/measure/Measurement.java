@@ -27,7 +27,11 @@ public final class Measurement implements AutoCloseable {
     private final List<String> tierNames = new ArrayList<>();
     private final FailureCauses causes = new FailureCauses();
     private final GatlingFailureLog failureLog;
-    private final List<ServerSampler> samplers = new ArrayList<>();
+    // Each launch's samplers, one per target; the last launch's are the ones sampling.
+    private final List<List<ServerSampler>> samplers = new ArrayList<>();
+    private final boolean sampling;
+    // The targets' process ids in the launch running now, read at every block's turn.
+    private final java.util.concurrent.atomic.AtomicLongArray pids;
     private final int machineCpus;
     private final int injectorCores = Runtime.getRuntime().availableProcessors();
     // As the load is laid out, just before it begins: how busy the machine is from here to the end.
@@ -61,43 +65,72 @@ public final class Measurement implements AutoCloseable {
         this.labels = List.copyOf(labels);
         this.interleaving = interleaving;
         this.machineCpus = machineCpus;
+        this.sampling = sampling;
+        this.pids = new java.util.concurrent.atomic.AtomicLongArray(pids.stream().mapToLong(Long::longValue).toArray());
         CpuClock clock = new CpuClock();
         Rotation.Cores cores = new Rotation.Cores(injectorCores, machineCpus);
         boolean several = labels.size() > 1;
-        if (plan.warmupSeconds() > 0) {
-            for (int t = 0; t < labels.size(); t++) {
-                String name = several ? "warm-up " + labels.get(t) : "warm-up";
-                Rotation.Rounds rounds = plan.autoWarmup()
-                        ? new Rotation.Rounds(TierPlan.WARMUP_WINDOW_SECONDS, 0, plan.warmupSeconds() / TierPlan.WARMUP_WINDOW_SECONDS)
-                        : Rotation.Rounds.once(plan.warmupSeconds());
-                int users = share.usersOf(plan.warmupUsers());
-                Rotation warmup = new Rotation(name, -1, users, List.of(new Rotation.Target(t, labels.get(t), name, pids.get(t))),
-                        rounds, clock, cores, requests, false);
-                steps.add(new Step(name, users, -1, t, warmup, start, offset(steps)));
+        int launches = interleaving == null ? 1 : interleaving.launches();
+        for (int launch = 0; launch < launches; launch++) {
+            // Gatling's scenarios need names of their own; a launch after the first says which it is.
+            String suffix = launch == 0 ? "" : " (launch " + (launch + 1) + ")";
+            if (plan.warmupSeconds() > 0) {
+                for (int t = 0; t < labels.size(); t++) {
+                    String name = several ? "warm-up " + labels.get(t) : "warm-up";
+                    Rotation.Rounds rounds = plan.autoWarmup()
+                            ? new Rotation.Rounds(TierPlan.WARMUP_WINDOW_SECONDS, 0, plan.warmupSeconds() / TierPlan.WARMUP_WINDOW_SECONDS)
+                            : Rotation.Rounds.once(plan.warmupSeconds());
+                    int users = share.usersOf(plan.warmupUsers());
+                    Rotation warmup = new Rotation(name, -1, users, List.of(target(t, name)), rounds, clock, cores, requests, false,
+                            launch);
+                    steps.add(new Step(name + suffix, users, -1, t, warmup, start, offset(steps), null, launch));
+                }
+                if (plan.arrivesAtRates()) {
+                    steps.add(openWarmup(plan, clock, cores, requests));
+                }
             }
-            if (plan.arrivesAtRates()) {
-                steps.add(openWarmup(plan, labels, pids, clock, cores, requests));
+            // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
+            Map<Integer, Integer> seen = new HashMap<>();
+            for (int tier = 0; tier < plan.tiers().size(); tier++) {
+                int users = share.usersOf(plan.tiers().get(tier));
+                int repeat = seen.merge(users, 1, Integer::sum);
+                String name = plan.tiers().get(tier) + (plan.arrivesAtRates() ? " req/s" : " users") + (repeat > 1 ? " #" + repeat : "");
+                if (launch == 0) {
+                    tierNames.add(name);
+                }
+                List<Rotation.Target> targets = new ArrayList<>();
+                for (int t = 0; t < labels.size(); t++) {
+                    targets.add(target(t, several ? name + " " + labels.get(t) : name));
+                }
+                Rotation.Rounds rounds = interleaving != null ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
+                        interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
+                steps.add(new Step(name + suffix, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, cores, requests,
+                        plan.arrivesAtRates(), launch), start, offset(steps),
+                        plan.arrivesAtRates() ? new Arrivals(users, plan.open().maxInFlight()) : null, launch));
             }
-        }
-        // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
-        Map<Integer, Integer> seen = new HashMap<>();
-        for (int tier = 0; tier < plan.tiers().size(); tier++) {
-            int users = share.usersOf(plan.tiers().get(tier));
-            int repeat = seen.merge(users, 1, Integer::sum);
-            String name = plan.tiers().get(tier) + (plan.arrivesAtRates() ? " req/s" : " users") + (repeat > 1 ? " #" + repeat : "");
-            tierNames.add(name);
-            List<Rotation.Target> targets = new ArrayList<>();
-            for (int t = 0; t < labels.size(); t++) {
-                targets.add(new Rotation.Target(t, labels.get(t), several ? name + " " + labels.get(t) : name, pids.get(t)));
-            }
-            Rotation.Rounds rounds = interleaving != null ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
-                    interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
-            steps.add(new Step(name, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, cores, requests,
-                    plan.arrivesAtRates()), start, offset(steps), plan.arrivesAtRates() ? new Arrivals(users, plan.open().maxInFlight()) : null));
         }
         this.failureLog = GatlingFailureLog.attach(causes);
+        launched(0, pids);
+    }
+
+    /** Target {@code t} as a rotation turns to it, under the request name {@code request}: its CPU read from the launch running. */
+    private Rotation.Target target(int t, String request) {
+        return new Rotation.Target(t, labels.get(t), request, () -> pids.get(t));
+    }
+
+    /**
+     * The targets of launch {@code launch} answer, with these process ids: the blocks from here on
+     * read their CPU, and their resources are sampled, the last launch's sampling stopped.
+     */
+    public synchronized void launched(int launch, List<Long> launchedPids) {
+        for (int t = 0; t < launchedPids.size(); t++) {
+            pids.set(t, launchedPids.get(t));
+        }
+        if (!samplers.isEmpty()) {
+            samplers.get(samplers.size() - 1).forEach(ServerSampler::close);
+        }
         if (sampling) {
-            pids.forEach(pid -> samplers.add(ServerSampler.start(pid, SAMPLE_PERIOD)));
+            samplers.add(launchedPids.stream().map(pid -> ServerSampler.start(pid, SAMPLE_PERIOD)).toList());
         }
     }
 
@@ -107,17 +140,16 @@ public final class Measurement implements AutoCloseable {
      * apart from the closed warm-up's loop: without this the first open tier measured it, 80 ms
      * late at the 99th percentile where the next tiers were 1 ms.
      */
-    private static Step openWarmup(TierPlan plan, List<String> labels, List<Long> pids, CpuClock clock, Rotation.Cores cores,
-            List<String> requests) {
+    private Step openWarmup(TierPlan plan, CpuClock clock, Rotation.Cores cores, List<String> requests) {
         String name = "warm-up arrivals";
         List<Rotation.Target> targets = new ArrayList<>();
         for (int t = 0; t < labels.size(); t++) {
-            targets.add(new Rotation.Target(t, labels.get(t), name + " " + labels.get(t), pids.get(t)));
+            targets.add(target(t, name + " " + labels.get(t)));
         }
         int rate = plan.tiers().get(0);
         Rotation rotation = new Rotation(name, -1, rate, targets, new Rotation.Rounds(OPEN_WARMUP_BLOCK_SECONDS, 1, 1), clock,
-                cores, requests, true);
-        return new Step(name, rate, -1, -1, rotation, null, 0, new Arrivals(rate, plan.open().maxInFlight()));
+                cores, requests, true, 0);
+        return new Step(name, rate, -1, -1, rotation, null, 0, new Arrivals(rate, plan.open().maxInFlight()), 0);
     }
 
     static final int OPEN_WARMUP_BLOCK_SECONDS = 5;
@@ -137,44 +169,75 @@ public final class Measurement implements AutoCloseable {
         return tierNames.get(index);
     }
 
-    /** Every target's warm-up, its windows combined, in target order. */
+    /** Every target's warm-up, its windows combined over every launch, in target order. */
     public List<TierResult> warmupResults() {
         List<TierResult> results = new ArrayList<>();
-        for (Step step : steps) {
-            if (step.warmup() && step.target() >= 0) {
-                List<TierRecorder> recorders = step.rotation().recordersOf(step.target());
-                results.add(explained(TierRecorder.combined(step.scenario(), labels.get(step.target()), step.users(), recorders),
-                        step.target(), recorders));
+        for (int target = 0; target < labels.size(); target++) {
+            List<TierRecorder> recorders = new ArrayList<>();
+            String scenario = null;
+            int users = 0;
+            for (Step step : steps) {
+                if (step.warmup() && step.target() == target) {
+                    recorders.addAll(step.rotation().recordersOf(target));
+                    scenario = scenario == null ? step.rotation().tier() : scenario;
+                    users = step.users();
+                }
+            }
+            if (scenario != null) {
+                results.add(explained(TierRecorder.combined(scenario, labels.get(target), users, recorders), target, recorders));
             }
         }
         return results;
     }
 
-    /** The seconds of warm-up each target had, in target order: its blocks that ran, none without a warm-up. */
+    /** The seconds of warm-up each target had, in target order: the longest of its launches', none without a warm-up. */
     public List<Integer> warmupSeconds() {
         List<Integer> seconds = new ArrayList<>(java.util.Collections.nCopies(labels.size(), 0));
         for (Step step : steps) {
             if (step.warmup() && step.target() >= 0) {
-                seconds.set(step.target(), step.rotation().recordersOf(step.target()).size() * step.rotation().rounds().blockSeconds());
+                int these = step.rotation().recordersOf(step.target()).size() * step.rotation().rounds().blockSeconds();
+                seconds.set(step.target(), Math.max(seconds.get(step.target()), these));
             }
         }
         return seconds;
     }
 
-    /** Every tier, and in an interleaved run every target of every tier, its blocks combined. */
+    /** Every tier, and in an interleaved run every target of every tier, its blocks of every launch combined. */
     public List<TierResult> tierResults() {
         List<TierResult> results = new ArrayList<>();
-        for (Step step : steps) {
-            if (step.warmup()) {
-                continue;
-            }
+        for (int tier = 0; tier < tierNames.size(); tier++) {
             for (int target = 0; target < labels.size(); target++) {
-                List<TierRecorder> recorders = step.rotation().recordersOf(target);
-                results.add(explained(TierRecorder.combined(tierNames.get(step.tier()), labels.get(target), step.users(), recorders),
+                List<TierRecorder> recorders = ofTier(tier, target, Rotation::recordersOf);
+                results.add(explained(TierRecorder.combined(tierNames.get(tier), labels.get(target), usersOf(tier), recorders),
                         target, recorders));
             }
         }
         return results;
+    }
+
+    /** With several targets, each tier's lead-in per target, over every launch: run, and in no tier's figures. */
+    public List<TierResult> leadInResults() {
+        List<TierResult> results = new ArrayList<>();
+        for (int tier = 0; tier < tierNames.size(); tier++) {
+            for (int target = 0; target < labels.size(); target++) {
+                List<TierRecorder> recorders = ofTier(tier, target, Rotation::leadInOf);
+                if (!recorders.isEmpty()) {
+                    results.add(TierRecorder.combined(tierNames.get(tier) + " lead-in", labels.get(target), usersOf(tier), recorders));
+                }
+            }
+        }
+        return results;
+    }
+
+    /** One target's recorders of one tier, {@code which} of them, over every launch. */
+    private List<TierRecorder> ofTier(int tier, int target, java.util.function.BiFunction<Rotation, Integer, List<TierRecorder>> which) {
+        List<TierRecorder> recorders = new ArrayList<>();
+        steps.stream().filter(step -> step.tier() == tier).forEach(step -> recorders.addAll(which.apply(step.rotation(), target)));
+        return recorders;
+    }
+
+    private int usersOf(int tier) {
+        return steps.stream().filter(step -> step.tier() == tier).findFirst().orElseThrow().users();
     }
 
     /** The blocks of an interleaved run's or a capacity search's tiers, in the order they ran; none for one target's tiers. */
@@ -194,13 +257,18 @@ public final class Measurement implements AutoCloseable {
         return HostLoad.since(hostMark);
     }
 
-    /** How the resources were sampled, or {@code null} when they were not. */
+    /** How the resources were sampled, or {@code null} when they were not: the baseline's samples over every launch. */
     public Sampling sampling() {
         if (samplers.isEmpty()) {
             return null;
         }
-        return new Sampling((int) SAMPLE_PERIOD.toMillis(), samplers.get(0).samples().size(),
-                samplers.stream().mapToDouble(ServerSampler::cpuMicrosPerSample).sum());
+        return new Sampling((int) SAMPLE_PERIOD.toMillis(), samplesOf(0).size(),
+                samplers.get(0).stream().mapToDouble(ServerSampler::cpuMicrosPerSample).sum());
+    }
+
+    /** Every sample of one target's resources, launch after launch. */
+    private List<ServerSampler.Sample> samplesOf(int target) {
+        return samplers.stream().flatMap(launch -> launch.get(target).samples().stream()).toList();
     }
 
     /**
@@ -213,7 +281,7 @@ public final class Measurement implements AutoCloseable {
         }
         List<long[]> windows = recorders.stream().map(TierRecorder::counts).filter(r -> r.requests() > 0)
                 .map(r -> new long[] {r.startMillis(), r.endMillis()}).toList();
-        TierResources resources = samplers.isEmpty() ? null : TierResources.of(samplers.get(target).samples(), windows,
+        TierResources resources = samplers.isEmpty() ? null : TierResources.of(samplesOf(target), windows,
                 tier.seconds(), tier.ok(), injectorCores, machineCpus);
         String request = recorders.get(0).name();
         return tier.explained(causes.causesOf(request), causes.examplesOf(request), resources);
@@ -221,7 +289,7 @@ public final class Measurement implements AutoCloseable {
 
     @Override
     public void close() {
-        samplers.forEach(ServerSampler::close);
+        samplers.forEach(launch -> launch.forEach(ServerSampler::close));
         failureLog.close();
     }
 }

@@ -27,9 +27,9 @@ public final class Rotation {
      *
      * @param index its place in the run (0 is the baseline)
      * @param request the request name Gatling's report shows its blocks under
-     * @param pid its JVM, for its CPU; -1 where that cannot be read
+     * @param pid its JVM in the launch running, for its CPU; -1 where that cannot be read
      */
-    public record Target(int index, String label, String request, long pid) {
+    public record Target(int index, String label, String request, java.util.function.LongSupplier pid) {
     }
 
     /** How long each block lasts, and how many rounds turn: at least {@code fewest}, at most {@code most}. */
@@ -61,6 +61,8 @@ public final class Rotation {
     private final CpuClock clock;
     private final Cores cores;
     private final List<Block> blocks = new ArrayList<>();
+    // The lead-in's blocks: run, recorded apart, and in no tier's figures.
+    private final List<Block> leadInBlocks = new ArrayList<>();
     private final List<BlockResult> closed = new ArrayList<>();
     // The blocks behind closed, in the same order: their recorders hold the latencies.
     private final List<Block> closedBlocks = new ArrayList<>();
@@ -77,15 +79,18 @@ public final class Rotation {
     private final List<String> mix;
     // An open step's blocks record due times too; its users are then its rate.
     private final boolean open;
+    private final int launch;
 
     /**
      * @param tierIndex the tier's index in the plan, -1 for a warm-up
      * @param requests the names of the requests of the mix, which each block's figures are broken down by
      * @param open whether it turns an open step, whose users are its rate
+     * @param launch which launch of the targets it turns in, 0 first: its blocks say so
      */
     Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, Cores cores,
-            List<String> requests, boolean open) {
+            List<String> requests, boolean open, int launch) {
         this.open = open;
+        this.launch = launch;
         this.parts = new HashMap<>();
         this.mix = List.copyOf(requests);
         targets.forEach(target -> parts.put(target.index(), TierRecorder.parts(requests, target.label(), users)));
@@ -181,6 +186,7 @@ public final class Rotation {
             String request = target.request() + " lead-in";
             block = new Block(index, -1, target.index(), request, new TierRecorder(request, target.label(), users,
                     TierRecorder.parts(mix, target.label(), users), open));
+            leadInBlocks.add(block);
         } else {
             int measured = index - leadIn.size();
             int round = measured / targets.size();
@@ -204,7 +210,7 @@ public final class Rotation {
     }
 
     private Reading read(long now) {
-        return new Reading(targets.stream().mapToLong(t -> clock.processMillis(t.pid())).toArray(), clock.injectorNanos(), now,
+        return new Reading(targets.stream().mapToLong(t -> clock.processMillis(t.pid().getAsLong())).toArray(), clock.injectorNanos(), now,
                 HostLoad.mark());
     }
 
@@ -234,7 +240,7 @@ public final class Rotation {
                 figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse, Decimals.two(injectorPercent),
                 host == null ? -1 : host.busyPercent(), host == null ? -1 : host.stealPercent(), waitingMillis < 0 || targets.size() < 2 ? -1
                         : Decimals.two(waitingMillis / 10.0 / seconds),
-                InjectorLimit.limited(injectorPercent, cores.injector(), idlePercent), null, null));
+                InjectorLimit.limited(injectorPercent, cores.injector(), idlePercent), null, null, launch));
         closedBlocks.add(block);
     }
 
@@ -298,6 +304,11 @@ public final class Rotation {
     /** How many rounds have ended. */
     public synchronized int roundsDone() {
         return closed.size() / targets.size();
+    }
+
+    /** The lead-in's block of one target (by its index in the run), if it ran. */
+    synchronized List<TierRecorder> leadInOf(int target) {
+        return leadInBlocks.stream().filter(b -> b.target() == target).map(Block::recorder).toList();
     }
 
     /** Every block of one target (by its index in the run), in order. */

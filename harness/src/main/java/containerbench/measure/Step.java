@@ -15,14 +15,10 @@ import java.util.List;
  * @param start when several injectors share the run, the instant all of them start their load; else {@code null}
  * @param offsetMillis with a {@code start}, how long after it this step's users start on every injector
  * @param arrivals an open tier's schedule of arrivals, {@code users} being its rate; {@code null} for users looping
+ * @param launch which launch of the targets it loads, 0 first: its users wait until that launch answers
  */
 public record Step(String scenario, int users, int tier, int target, Rotation rotation, LoadStart start, long offsetMillis,
-        Arrivals arrivals) {
-
-    /** Users looping: a warm-up, or a tier of a closed workload. */
-    public Step(String scenario, int users, int tier, int target, Rotation rotation, LoadStart start, long offsetMillis) {
-        this(scenario, users, tier, target, rotation, start, offsetMillis, null);
-    }
+        Arrivals arrivals, int launch) {
 
     /** How long its users wait before they start, from now: none unless several injectors share the run. */
     public Duration delay(long nowMillis) {

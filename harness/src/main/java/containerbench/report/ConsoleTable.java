@@ -15,9 +15,10 @@ public final class ConsoleTable {
         Formatter out = new Formatter();
         String versions = String.join(", ", run.targets().stream().map(t -> t.label() + " " + t.containerVersion()).toList());
         if (run.interleaved()) {
-            out.format("%s (%s): %d tier(s), each %d rounds of one %d s block per target, after each one's warm-up at %d users%n",
+            int launches = run.interleaving().launchCount();
+            out.format("%s (%s): %d tier(s), each %d rounds of one %d s block per target, after each one's warm-up at %d users%s%n",
                     run.description(), versions, run.comparisons().size(), run.interleaving().rounds(),
-                    run.interleaving().blockSeconds(), run.plan().warmupUsers());
+                    run.interleaving().blockSeconds(), run.plan().warmupUsers(), launches < 2 ? "" : "; " + launches + " launches");
             out.format("%s", verdicts(run));
         } else {
             // The warm-up it had: an auto warm-up's plan holds only its cap.

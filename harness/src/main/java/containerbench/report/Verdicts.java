@@ -65,11 +65,30 @@ final class Verdicts {
             sentences.add(head + lead + (parts.isEmpty() ? "" : (lead.isEmpty() ? ", " : "; elsewhere, ") + "on intervals adjusted"
                     + " for the run's " + family + ": " + String.join("; ", parts)) + ".");
         }
+        String launches = launches(run);
+        if (launches != null && !sentences.isEmpty()) {
+            sentences.add(launches);
+        }
         String shared = injectorShare(run);
         if (shared != null) {
             sentences.add(shared);
         }
         return sentences;
+    }
+
+    /** What the run's intervals are of: several launches of each target, or the blocks of one. */
+    static String launches(RunResult run) {
+        if (run.interleaving() == null || run.targets().size() < 2) {
+            return null;
+        }
+        int launches = run.interleaving().launchCount();
+        if (launches < 2) {
+            return "One launch of each target: every interval here is of these JVMs' blocks, and says nothing of how another"
+                    + " launch of the same containers would read (two launches of one container can differ by a few percent for"
+                    + " a whole tier); -Dlaunches=3 or more gives intervals that do.";
+        }
+        return "Over " + launches + " launches of each target (fresh JVMs): every interval is from how much its ratio varied"
+                + " between launches (Student's t on " + (launches - 1) + (launches == 2 ? " degree" : " degrees") + " of freedom).";
     }
 
     /** The loads at which the failure {@code which} holds for the other target at {@code index}: "2000 users", or {@code null}. */
@@ -234,7 +253,8 @@ final class Verdicts {
         if (c.pairs() < 2) {
             return head + ": " + c.pairs() + " pair(s), too few for an interval.";
         }
-        StringBuilder s = new StringBuilder(head).append(", ").append(c.pairs()).append(" pairs: TPS ");
+        StringBuilder s = new StringBuilder(head).append(", ").append(c.pairs()).append(" pairs")
+                .append(c.tps() != null && c.tps().launches() > 1 ? " over " + c.tps().launches() + " launches" : "").append(": TPS ");
         s.append(c.injectorLimited() ? times(c.tps().ratio()) + " (95% CI " + interval(c.tps().low(), c.tps().high())
                 + "), not judged: the injector limited the load (Gatling used nearly all the CPU it could have had)"
                 : judged(c.tps(), "lower", "higher"));
@@ -281,6 +301,10 @@ final class Verdicts {
     private static String judged(TierComparison.Ratio r, String below, String above) {
         String figures = times(r.ratio()) + " (95% CI " + interval(r.low(), r.high()) + "; adjusted for " + r.adjustedFor() + ": "
                 + interval(r.adjustedLow(), r.adjustedHigh()) + ")";
+        if (r.launches() > 1 && r.spread() != null && r.spread().launchPercent() != null) {
+            figures += String.format(" (sd %.1f%% launch to launch, %.1f%% block to block)", r.spread().launchPercent(),
+                    r.spread().blockPercent());
+        }
         if (!r.adjustedHoldsOne()) {
             return figures + ", " + (r.adjustedHigh() < 1 ? below : above);
         }

@@ -60,9 +60,9 @@ public final class Comparisons {
         List<double[]> logs = new ArrayList<>();
         for (String other : labels.subList(1, labels.size())) {
             Paired paired = Paired.of(tier, labels.get(0), other);
-            logs.add(PairedRatio.logs(paired.otherTps, paired.baseTps));
-            if (paired.baseCpu.size() >= 2) {
-                logs.add(PairedRatio.logs(paired.otherCpu, paired.baseCpu));
+            logs.add(Round.logs(paired.tps()));
+            if (paired.cpu().size() >= 2) {
+                logs.add(Round.logs(paired.cpu()));
             }
         }
         return logs;
@@ -70,7 +70,8 @@ public final class Comparisons {
 
     /**
      * One ratio of one run as a pool of runs needs it: the mean of its per-round log ratios and that
-     * mean's variance (from the pilot's spread with precision, as its interval).
+     * mean's variance (from the pilot's spread with precision, as its interval; from the launch
+     * means' spread over several launches).
      *
      * @param metric "TPS", "TPS (injector-limited)" or "CPU per response"
      */
@@ -92,16 +93,23 @@ public final class Comparisons {
                     continue;
                 }
                 // Pooled apart from judged ones, and named so: the injector's ratio as much as the containers'.
-                estimate(inTier.get(0).users(), other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS",
-                        PairedRatio.logs(paired.otherTps, paired.baseTps), pilot).ifPresent(estimates::add);
-                estimate(inTier.get(0).users(), other, "CPU per response", PairedRatio.logs(paired.otherCpu, paired.baseCpu), pilot)
+                estimate(inTier.get(0).users(), other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS", paired.tps(), pilot)
                         .ifPresent(estimates::add);
+                estimate(inTier.get(0).users(), other, "CPU per response", paired.cpu(), pilot).ifPresent(estimates::add);
             }
         });
         return estimates;
     }
 
-    private static Optional<Estimate> estimate(int users, String other, String metric, double[] logs, int pilot) {
+    private static Optional<Estimate> estimate(int users, String other, String metric, List<Round> rounds, int pilot) {
+        List<double[]> launches = Round.byLaunch(rounds);
+        if (launches.size() >= 2) {
+            double[] means = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).toArray();
+            double sd = PairedRatio.sd(means);
+            return Optional.of(new Estimate(users, other, metric, Arrays.stream(means).average().orElseThrow(),
+                    sd * sd / means.length));
+        }
+        double[] logs = Round.logs(rounds);
         int spreadFrom = pilot > 0 ? Math.min(pilot, logs.length) : logs.length;
         if (spreadFrom < 2) {
             return Optional.empty();
@@ -111,26 +119,37 @@ public final class Comparisons {
                 sd * sd / logs.length));
     }
 
+    /** One figure of the baseline and the other in one round, and the launch the round ran in. */
+    private record Round(int launch, double base, double other) {
+
+        static double[] logs(List<Round> rounds) {
+            return rounds.stream().mapToDouble(r -> Math.log(r.other / r.base)).toArray();
+        }
+
+        /** The rounds' log ratios launch by launch, in launch order. */
+        static List<double[]> byLaunch(List<Round> rounds) {
+            Map<Integer, List<Round>> launches = new java.util.TreeMap<>();
+            rounds.forEach(round -> launches.computeIfAbsent(round.launch, l -> new ArrayList<>()).add(round));
+            return launches.values().stream().map(Round::logs).toList();
+        }
+    }
+
     /**
      * One tier's rounds of the baseline and one other target, as paired figures: TPS from the rounds in
      * which both answered a request OK, CPU per response from those in which both were read too.
      */
-    private record Paired(String baseline, String other, List<Double> baseTps, List<Double> otherTps, List<Double> baseCpu,
-            List<Double> otherCpu, List<BlockResult[]> rounds) {
+    private record Paired(String baseline, String other, List<Round> tps, List<Round> cpu, List<BlockResult[]> rounds) {
 
         static Paired of(List<BlockResult> tier, String baseline, String other) {
-            Paired p = new Paired(baseline, other, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-                    pairs(tier, baseline, other));
+            Paired p = new Paired(baseline, other, new ArrayList<>(), new ArrayList<>(), pairs(tier, baseline, other));
             for (BlockResult[] pair : p.rounds) {
                 // A block without an OK response in its time has no TPS to take a logarithm of: its round is
                 // left out, and the failure it shows is the tier's verdict (failures()), not a ratio of -11 in the logs.
                 if (pair[0].tps() > 0 && pair[1].tps() > 0) {
-                    p.baseTps.add(pair[0].tps());
-                    p.otherTps.add(pair[1].tps());
+                    p.tps.add(new Round(pair[0].launch(), pair[0].tps(), pair[1].tps()));
                 }
                 if (pair[0].targetCpuMicrosPerResponse() > 0 && pair[1].targetCpuMicrosPerResponse() > 0) {
-                    p.baseCpu.add(pair[0].targetCpuMicrosPerResponse());
-                    p.otherCpu.add(pair[1].targetCpuMicrosPerResponse());
+                    p.cpu.add(new Round(pair[0].launch(), pair[0].targetCpuMicrosPerResponse(), pair[1].targetCpuMicrosPerResponse()));
                 }
             }
             return p;
@@ -146,7 +165,7 @@ public final class Comparisons {
             if (failed()) {
                 return 0;
             }
-            return (baseTps.size() >= 2 ? 1 : 0) + (baseCpu.size() >= 2 ? 1 : 0);
+            return (tps.size() >= 2 ? 1 : 0) + (cpu.size() >= 2 ? 1 : 0);
         }
 
         boolean failed() {
@@ -155,16 +174,28 @@ public final class Comparisons {
         }
 
         TierComparison.Comparison compare(int family, int pilot) {
-            return new TierComparison.Comparison(baseline, other, baseTps.isEmpty() ? null : ratio(otherTps, baseTps, family, pilot),
-                    baseCpu.size() < 2 ? null : ratio(otherCpu, baseCpu, family, pilot), failures(), rounds.size(),
-                    rounds.size() - baseTps.size(), rounds.size() - baseCpu.size(), injectorLimited());
+            return new TierComparison.Comparison(baseline, other, tps.isEmpty() ? null : ratio(tps, family, pilot),
+                    cpu.size() < 2 ? null : ratio(cpu, family, pilot), failures(), rounds.size(), rounds.size() - tps.size(),
+                    rounds.size() - cpu.size(), injectorLimited());
         }
 
-        private static TierComparison.Ratio ratio(List<Double> others, List<Double> bases, int family, int pilot) {
+        /** Over several launches, from the launch means (PairedRatio#ofLaunches); over one, from its rounds, as Stein's with precision. */
+        private static TierComparison.Ratio ratio(List<Round> rounds, int family, int pilot) {
             double adjusted = 1 - 0.05 / family;
-            PairedRatio plain = pilot > 0 ? PairedRatio.stein(others, bases, pilot, 0.95) : PairedRatio.of(others, bases, 0.95);
-            PairedRatio wide = pilot > 0 ? PairedRatio.stein(others, bases, pilot, adjusted) : PairedRatio.of(others, bases, adjusted);
-            return new TierComparison.Ratio(plain.ratio(), plain.low(), plain.high(), wide.low(), wide.high(), family);
+            List<double[]> launches = Round.byLaunch(rounds);
+            PairedRatio plain;
+            PairedRatio wide;
+            if (launches.size() >= 2) {
+                plain = PairedRatio.ofLaunches(launches, 0.95);
+                wide = PairedRatio.ofLaunches(launches, adjusted);
+            } else {
+                List<Double> others = rounds.stream().map(Round::other).toList();
+                List<Double> bases = rounds.stream().map(Round::base).toList();
+                plain = pilot > 0 ? PairedRatio.stein(others, bases, pilot, 0.95) : PairedRatio.of(others, bases, 0.95);
+                wide = pilot > 0 ? PairedRatio.stein(others, bases, pilot, adjusted) : PairedRatio.of(others, bases, adjusted);
+            }
+            return new TierComparison.Ratio(plain.ratio(), plain.low(), plain.high(), wide.low(), wide.high(), family,
+                    launches.size(), PairedRatio.Components.of(launches));
         }
 
         /**
@@ -285,21 +316,16 @@ public final class Comparisons {
         return byTier;
     }
 
-    /** Round by round, the baseline's block and the other's, in the rounds in which both ran. */
+    /** Launch by launch and round by round, the baseline's block and the other's, in the rounds in which both ran. */
     private static List<BlockResult[]> pairs(List<BlockResult> tier, String baseline, String other) {
-        List<BlockResult[]> pairs = new ArrayList<>();
-        int rounds = tier.stream().mapToInt(BlockResult::round).max().orElse(-1) + 1;
-        for (int round = 0; round < rounds; round++) {
-            Optional<BlockResult> b = block(tier, round, baseline);
-            Optional<BlockResult> o = block(tier, round, other);
-            if (b.isPresent() && o.isPresent()) {
-                pairs.add(new BlockResult[] {b.get(), o.get()});
+        Map<List<Integer>, BlockResult[]> byRound = new java.util.TreeMap<>(java.util.Comparator.<List<Integer>>comparingInt(k -> k.get(0))
+                .thenComparingInt(k -> k.get(1)));
+        for (BlockResult block : tier) {
+            int side = block.target().equals(baseline) ? 0 : block.target().equals(other) ? 1 : -1;
+            if (side >= 0) {
+                byRound.computeIfAbsent(List.of(block.launch(), block.round()), k -> new BlockResult[2])[side] = block;
             }
         }
-        return pairs;
-    }
-
-    private static Optional<BlockResult> block(List<BlockResult> tier, int round, String target) {
-        return tier.stream().filter(b -> b.round() == round && b.target().equals(target)).findFirst();
+        return byRound.values().stream().filter(pair -> pair[0] != null && pair[1] != null).toList();
     }
 }

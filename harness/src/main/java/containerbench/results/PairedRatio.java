@@ -36,6 +36,52 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
         return of(logs, Math.min(pilot, logs.length), confidence);
     }
 
+    /**
+     * The ratio over several launches of each target (fresh JVMs): each launch's mean log ratio is
+     * one observation, the ratio the geometric mean of theirs, and the interval Student's t on
+     * launches - 1 over them, exp(mean ± t · s / √launches). Two launches of one container differ for
+     * a whole tier (the JIT's decisions, the heap's layout, where the hot threads landed), which the
+     * blocks of one launch cannot see; the launch means carry it. With the same rounds in every
+     * launch this is the balanced one-way random-effects interval: their variance estimates
+     * σ²(launch) + σ²(block) / rounds, whatever the two are, so the interval keeps its confidence for
+     * normal effects at any number of launches from two; it is wide at few (t = 4.30 at three).
+     *
+     * @param launches each launch's log ratios, round by round
+     */
+    public static PairedRatio ofLaunches(List<double[]> launches, double confidence) {
+        double[] means = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).toArray();
+        int pairs = launches.stream().mapToInt(logs -> logs.length).sum();
+        PairedRatio overLaunches = of(means, means.length, confidence);
+        return new PairedRatio(overLaunches.ratio(), overLaunches.low(), overLaunches.high(), pairs);
+    }
+
+    /**
+     * How far a ratio moves from block to block inside a launch and from launch to launch, as standard
+     * deviations of its logarithm in percent: the block part pooled over the launches' rounds, the
+     * launch part what the launch means spread beyond what their blocks explain (ANOVA's estimator,
+     * zero when they spread less); {@code null} with one launch, which cannot tell.
+     */
+    public record Components(double blockPercent, Double launchPercent) {
+
+        public static Components of(List<double[]> launches) {
+            double within = 0;
+            int degrees = 0;
+            for (double[] logs : launches) {
+                double mean = Arrays.stream(logs).average().orElseThrow();
+                within += Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
+                degrees += logs.length - 1;
+            }
+            double blockVariance = degrees == 0 ? 0 : within / degrees;
+            if (launches.size() < 2) {
+                return new Components(Decimals.two(100 * Math.sqrt(blockVariance)), null);
+            }
+            double[] means = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).toArray();
+            double rounds = launches.stream().mapToInt(logs -> logs.length).average().orElseThrow();
+            double launchVariance = Math.max(0, sd(means) * sd(means) - blockVariance / rounds);
+            return new Components(Decimals.two(100 * Math.sqrt(blockVariance)), Decimals.two(100 * Math.sqrt(launchVariance)));
+        }
+    }
+
     private static PairedRatio of(double[] logs, int spreadFrom, double confidence) {
         int n = logs.length;
         double mean = Arrays.stream(logs).average().orElse(Double.NaN);

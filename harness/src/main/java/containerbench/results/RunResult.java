@@ -30,6 +30,8 @@ import java.util.TreeMap;
  * @param cpuLimit the CPU limit each launched target ran under, or {@code null} for none
  * @param environment the machine and its limits, or {@code null} when the run failed before the load
  * @param warmups every target's warm-up, counted in no tier
+ * @param leadIns with several targets, each tier's lead-in round per target, run before the tier's
+ *     measured rounds and counted in no tier (schema 10)
  * @param settling how long each target's warm-up lasted, and whether an auto warm-up found it steady
  * @param tiers every tier of every target, in plan order, the targets in order within a tier
  * @param blocks every block of an interleaved run, in the order they ran; empty for one target
@@ -50,7 +52,7 @@ import java.util.TreeMap;
 public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
         String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
         Plan plan, Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment,
-        Sampling sampling, List<TierResult> warmups, List<Settling> settling, List<TierResult> tiers,
+        Sampling sampling, List<TierResult> warmups, List<TierResult> leadIns, List<Settling> settling, List<TierResult> tiers,
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure, HostLoad host, App app, CapacitySearch capacity) {
 
@@ -116,11 +118,13 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
     /**
      * Rounds of one block per target, in the order of {@link containerbench.settings.BlockOrder}.
      *
-     * @param rounds the rounds every tier ran at least
+     * @param rounds the rounds every tier ran at least, in each launch
      * @param precision the ±percent asked of every interval, or {@code null} for a fixed number of rounds
      * @param maxMinutes the time cap that went with it
+     * @param launches how many times every target was launched afresh, each launch running every tier
+     *     ({@code null} before schema 10: one)
      */
-    public record Interleaving(int rounds, int blockSeconds, Double precision, Integer maxMinutes) {
+    public record Interleaving(int rounds, int blockSeconds, Double precision, Integer maxMinutes, Integer launches) {
 
         /** As the results record the settings' interleaving; {@code null} for none. */
         public static Interleaving of(containerbench.settings.Interleaving interleaving) {
@@ -129,7 +133,13 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
             }
             Precision precision = interleaving.precision();
             return new Interleaving(interleaving.rounds(), interleaving.blockSeconds(),
-                    precision == null ? null : precision.percent(), precision == null ? null : precision.maxMinutes());
+                    precision == null ? null : precision.percent(), precision == null ? null : precision.maxMinutes(),
+                    interleaving.launches());
+        }
+
+        /** How many launches ran: one where the results do not say. */
+        public int launchCount() {
+            return launches == null ? 1 : launches;
         }
     }
 
@@ -209,6 +219,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         b.environment = environment;
         b.sampling = sampling;
         b.warmups = warmups;
+        b.leadIns = leadIns;
         b.settling = settling;
         b.tiers = tiers;
         b.blocks = blocks;
@@ -241,6 +252,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         private Environment environment;
         private Sampling sampling;
         private List<TierResult> warmups = List.of();
+        private List<TierResult> leadIns = List.of();
         private List<Settling> settling = List.of();
         private List<TierResult> tiers = List.of();
         private List<BlockResult> blocks = List.of();
@@ -331,6 +343,11 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
             return this;
         }
 
+        public Builder leadIns(List<TierResult> value) {
+            leadIns = List.copyOf(value);
+            return this;
+        }
+
         public Builder warmups(List<TierResult> value) {
             warmups = List.copyOf(value);
             return this;
@@ -388,7 +405,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
 
         public RunResult build() {
             return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
-                    gatlingReport, targets, plan, interleaving, cpuLimit, injector, environment, sampling, warmups, settling,
+                    gatlingReport, targets, plan, interleaving, cpuLimit, injector, environment, sampling, warmups, leadIns, settling,
                     tiers, blocks, comparisons, answeredAfterRun, injection, failure, host, app, capacity);
         }
     }

@@ -48,8 +48,18 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
      *
      * @param adjustedFor how many intervals the run states about this pair of targets (tiers x TPS and CPU):
      *     the adjusted interval has 1 - 0.05/adjustedFor confidence, so that all of them hold together 95% of the time
+     * @param launches the launches of each target (fresh JVMs) the ratio comes from: over two or more, the
+     *     interval is from the variation between launches ({@link PairedRatio#ofLaunches}); over one, from
+     *     the blocks of these JVMs alone, and says nothing of how another launch would read
+     * @param spread how far the ratio moved from block to block and from launch to launch; {@code null} where unknown
      */
-    public record Ratio(double ratio, double low, double high, double adjustedLow, double adjustedHigh, int adjustedFor) {
+    public record Ratio(double ratio, double low, double high, double adjustedLow, double adjustedHigh, int adjustedFor,
+            int launches, PairedRatio.Components spread) {
+
+        /** A ratio of one launch, its spread not given. */
+        public Ratio(double ratio, double low, double high, double adjustedLow, double adjustedHigh, int adjustedFor) {
+            this(ratio, low, high, adjustedLow, adjustedHigh, adjustedFor, 1, null);
+        }
 
         /** Whether the 95% interval holds 1. */
         public boolean holdsOne() {

@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class BenchmarkRun {
 
     private final RunSettings settings;
-    private final Targets targets;
+    private final Launches targets;
     private final Injectors injectors;
     private final Measurement measurement;
     private final Schedule schedule;
@@ -51,7 +51,7 @@ public final class BenchmarkRun {
      * @param parent the process that started this JVM (Maven), as it was when the run began: asked
      *     later, a JVM whose Maven was killed meanwhile gets init instead, which never exits
      */
-    private BenchmarkRun(RunSettings settings, Targets targets, Injectors injectors, Measurement measurement, RunRecord record,
+    private BenchmarkRun(RunSettings settings, Launches targets, Injectors injectors, Measurement measurement, RunRecord record,
             ProcessHandle parent) {
         this.settings = settings;
         this.targets = targets;
@@ -66,7 +66,7 @@ public final class BenchmarkRun {
         // Ctrl-C or a crash before the end: keep what was measured, marked as interrupted.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (finished.compareAndSet(false, true)) {
-                record.finished(RunStatus.INTERRUPTED, measurement, schedule, targets, gatlingRun.folder(), null, null);
+                record.finished(RunStatus.INTERRUPTED, measurement, schedule, targets.current(), gatlingRun.folder(), null, null);
             }
         }, "results-on-exit"));
         // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now; the hook above keeps the figures.
@@ -93,22 +93,24 @@ public final class BenchmarkRun {
             throw e;
         }
         RunRecord record = new RunRecord(order, now);
-        Targets targets = null;
+        Launches targets = null;
         try {
-            targets = Targets.start(order.settings(), order.catalog(), order::logOf, System.out);
+            targets = Launches.start(order.settings(), order.catalog(), order::logOf, System.out);
+            Targets first = targets.current();
             RunSettings settings = order.settings();
-            List<RequestCheck.Checked> checked = RequestCheck.run(settings.app().requests(), targets);
+            List<RequestCheck.Checked> checked = RequestCheck.run(settings.app().requests(), first);
             RequestCheck.lines(checked).forEach(line -> System.out.println("container-bench: " + line));
-            Injectors injectors = Injectors.of(order, simulation, targets.baseUrls().get(0));
-            Environment environment = Environment.collect(targets.pids().get(0));
-            RunResult running = record.running(targets, settings.injectors(), injectors.start(), environment, checked);
+            Injectors injectors = Injectors.of(order, simulation, first.baseUrls().get(0));
+            Environment environment = Environment.collect(first.pids().get(0));
+            RunResult running = record.running(first, settings.injectors(), injectors.start(), environment, checked);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
-            Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), targets.pids(),
+            Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), first.pids(),
                     settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.start(),
                     new RequestMix(settings.app().requests()).names());
+            targets.measuredBy(measurement);
             System.out.println("container-bench: run " + order.runId() + " against " + String.join(", ",
-                    targets.baseUrls().stream().map(URI::toString).toList()) + ", about "
+                    first.baseUrls().stream().map(URI::toString).toList()) + ", about "
                     + settings.loadSeconds() + " s of load" + injectors.describe());
             return new BenchmarkRun(settings, targets, injectors, measurement, record, parent);
         } catch (IOException | RuntimeException e) {
@@ -125,9 +127,9 @@ public final class BenchmarkRun {
         return settings;
     }
 
-    /** The base URL of every target, in the order of the settings: the baseline first. */
+    /** The base URL of every target, in the order of the settings: the baseline first; every launch has the same. */
     public List<URI> baseUrls() {
-        return targets.baseUrls();
+        return targets.current().baseUrls();
     }
 
     /** What is sent to every target: the login, or the user's requests. */
@@ -135,9 +137,12 @@ public final class BenchmarkRun {
         return new RequestMix(settings.app().requests());
     }
 
-    /** Whether this injector's users must wait for the other injectors before their first step: the first ask says this one is ready. */
-    public boolean waitingForOthers() {
-        return injectors.waiting();
+    /**
+     * Whether the users of {@code step} must wait before they start: for the other injectors before
+     * the first step (the first ask says this one is ready), or for the step's launch of the targets.
+     */
+    public boolean waiting(Step step) {
+        return injectors.waiting() || targets.waiting(step.launch());
     }
 
     /** Whether a target JVM this run launched has exited. */
@@ -161,14 +166,16 @@ public final class BenchmarkRun {
      * @throws IllegalStateException when a target died during the run (its figures are kept)
      */
     public void finish() {
-        RunningTarget dead = targets.dead();
+        RunningTarget dead = targets.current().dead();
+        String failure = targets.failure() != null ? targets.failure()
+                : dead == null ? null : "the " + dead.settings().label() + " target died during the run";
         try {
-            Boolean answered = targets.answerAfterLoad();
+            Boolean answered = targets.current().answerAfterLoad();
             if (!finished.compareAndSet(false, true)) {
                 return;
             }
-            StoredRun stored = record.finished(dead == null ? RunStatus.COMPLETE : RunStatus.FAILED, measurement, schedule, targets,
-                    gatlingRun.folder(), answered, dead == null ? null : "the " + dead.settings().label() + " target died during the run");
+            StoredRun stored = record.finished(failure == null ? RunStatus.COMPLETE : RunStatus.FAILED, measurement, schedule,
+                    targets.current(), gatlingRun.folder(), answered, failure);
             Publication.report(stored, System.out);
             if (dead != null) {
                 System.out.println("container-bench: a target died during the run; end of its log:\n" + dead.logTail());
@@ -181,9 +188,10 @@ public final class BenchmarkRun {
             measurement.close();
             targets.close();
         }
-        if (dead != null) {
+        if (failure != null) {
             // Gatling writes no report after a failed hook; its log is kept, and this makes the report.
-            throw new IllegalStateException("the target died during the run (its log is above); results kept"
+            throw new IllegalStateException((targets.failure() != null ? targets.failure() : "the target died during the run")
+                    + " (its log is above); results kept"
                     + (gatlingRun.folder() == null ? "" : "; Gatling's report: mvn gatling:test -Dgatling.reportsOnly="
                     + gatlingRun.folder().getFileName() + " -Dgatling.resultsFolder=" + gatlingRun.folder().getParent()));
         }

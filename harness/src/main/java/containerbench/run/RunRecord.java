@@ -120,7 +120,7 @@ final class RunRecord {
         }
         return write(running.toBuilder().status(status).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
-                .sampling(measurement.sampling()).warmups(measurement.warmupResults()).settling(settling)
+                .sampling(measurement.sampling()).warmups(measurement.warmupResults()).leadIns(measurement.leadInResults()).settling(settling)
                 .tiers(measurement.tierResults()).blocks(blocks).capacity(capacity)
                 .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, running.pilotPairs()))
                 .answeredAfterRun(answeredAfterRun).cpuLimit(limit == null ? null : limit.throttled(targets.throttling()))

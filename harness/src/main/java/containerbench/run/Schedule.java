@@ -44,7 +44,8 @@ final class Schedule {
     private final List<String> labels;
     private final Map<Integer, Integer> plannedRounds = new HashMap<>();
     private final Map<Integer, String> stoppedBy = new HashMap<>();
-    private final List<Rotation> warmups = new ArrayList<>();
+    // Each target's auto warm-ups, one per launch, by target index.
+    private final Map<Integer, List<Rotation>> warmups = new HashMap<>();
     // From here the time cap counts: the schedule is made as the load is about to begin.
     private final long loadStart = System.currentTimeMillis();
 
@@ -58,7 +59,7 @@ final class Schedule {
                 continue;
             }
             if (step.warmup() && plan.autoWarmup()) {
-                warmups.add(step.rotation());
+                warmups.computeIfAbsent(step.target(), t -> new ArrayList<>()).add(step.rotation());
                 step.rotation().moreRounds(rotation -> !steady(rotation.blocks()));
             } else if (!step.warmup() && interleaving != null) {
                 stoppedBy.put(step.tier(), ROUNDS);
@@ -139,11 +140,12 @@ final class Schedule {
         return mean > 0 && values.stream().allMatch(x -> Math.abs(x - mean) <= STEADY_PERCENT / 100 * mean);
     }
 
-    /** Whether each target's warm-up settled, in target order: {@code null} for a fixed warm-up or none. */
+    /** Whether each target's warm-up settled, in every launch, in target order: {@code null} for a fixed warm-up or none. */
     List<Boolean> settled() {
         List<Boolean> settled = new ArrayList<>();
         for (int target = 0; target < labels.size(); target++) {
-            settled.add(target < warmups.size() ? steady(warmups.get(target).blocks()) : null);
+            List<Rotation> ofTarget = warmups.get(target);
+            settled.add(ofTarget == null ? null : ofTarget.stream().allMatch(warmup -> steady(warmup.blocks())));
         }
         return settled;
     }

@@ -1,6 +1,7 @@
 package containerbench.settings;
 
 import static containerbench.settings.RunProperties.BLOCK_SECONDS;
+import static containerbench.settings.RunProperties.LAUNCHES;
 import static containerbench.settings.RunProperties.ROUNDS;
 
 
@@ -10,10 +11,16 @@ import static containerbench.settings.RunProperties.ROUNDS;
  * and each turn's after-effects fall on all of them alike and each round pairs every container with
  * the baseline. Rounds run in complete sets of the order.
  *
- * @param rounds the rounds every tier runs, in whole sets; with {@code precision}, the pilot's
+ * @param rounds the rounds every tier runs in each launch, in whole sets; with {@code precision}, the pilot's
  * @param precision rounds added until the intervals are narrow enough, or {@code null}
+ * @param launches how many times every target is launched afresh, each launch running every tier
  */
-public record Interleaving(int rounds, int blockSeconds, Precision precision) {
+public record Interleaving(int rounds, int blockSeconds, Precision precision, int launches) {
+
+    /** One launch. */
+    public Interleaving(int rounds, int blockSeconds, Precision precision) {
+        this(rounds, blockSeconds, precision, 1);
+    }
 
     /** The most rounds a tier may be given, however much time is left: the steps are laid out in advance. */
     static final int MOST_ROUNDS = 240;
@@ -36,12 +43,13 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision) {
     static Interleaving from(Given given, int targets, int defaultRounds) {
         int rounds = ROUNDS.atLeast(given, 2, defaultRounds);
         return new Interleaving(new BlockOrder(targets).wholeSets(rounds),
-                BLOCK_SECONDS.atLeast(given, 1, Integer.parseInt(BLOCK_SECONDS.defaultValue())), Precision.from(given));
+                BLOCK_SECONDS.atLeast(given, 1, Integer.parseInt(BLOCK_SECONDS.defaultValue())), Precision.from(given),
+                LAUNCHES.atLeast(given, 1, 1));
     }
 
-    /** Load seconds of one tier of fixed rounds: every round, one block of every target. */
+    /** Load seconds of one tier of fixed rounds in one launch: its lead-in round and every round, one block of every target. */
     public int tierSeconds(int targets) {
-        return rounds * blockSeconds * targets;
+        return (rounds + (targets > 1 ? 1 : 0)) * blockSeconds * targets;
     }
 
     /** The rounds laid out for each tier: the fixed number, or with precision as many as the time cap could hold. */

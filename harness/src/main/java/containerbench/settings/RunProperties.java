@@ -92,12 +92,21 @@ public final class RunProperties {
             "with several containers: how long one container is loaded before the next takes over",
             "a whole number of seconds >= 1");
 
-    // Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the balanced order for 2, 3, 4 and 6 targets.
+    // Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the balanced order for 2, 3 and 6 targets.
     public static final Property ROUNDS = new Property("rounds", "12 (4 with `slo.p99Ms`)",
             "with several containers, and with `slo.p99Ms` for each step of the stair: how many rounds each tier runs, a round being one block of each container;"
                     + " each round is one pair of every container with the baseline. Rounded up to whole sets of the"
-                    + " balanced order (k rounds for k targets, 2k for an odd k); with `precision`, the pilot's rounds",
+                    + " balanced order (2 rounds for 2 targets, 2k from 3 on); with `launches`, in each launch; with `precision`, the pilot's rounds",
             "a whole number of rounds >= 2");
+
+    // One launch until the variance components measured on this machine choose the default (issue 32).
+    public static final Property LAUNCHES = new Property("launches", "1",
+            "with several containers: how many times every target is launched afresh (new JVMs, on the same ports), each"
+                    + " launch warming them up and running every tier for `rounds` rounds. With 2 or more, each ratio's"
+                    + " interval comes from how much it varied between launches (Student's t on launches - 1), which is"
+                    + " what differs when the same containers are measured again; with 1, from the blocks of these JVMs"
+                    + " alone. Not with `precision`, `model=open`, `injectors` or `target.url`",
+            "a whole number of launches >= 1");
 
     public static final Property PRECISION = new Property("precision", null,
             "with several containers: Stein's two-stage procedure. The first `rounds` are a pilot; from its spread the run"
@@ -203,7 +212,7 @@ public final class RunProperties {
 
     /** The properties a user sets, in the order of docs/properties.md. */
     public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, MODEL, TIERS, RATES, MAX_IN_FLIGHT, SLO_P99_MS,
-            SLO_MAX_FAILURE_PERCENT, TIER_SECONDS, BLOCK_SECONDS, ROUNDS,
+            SLO_MAX_FAILURE_PERCENT, TIER_SECONDS, BLOCK_SECONDS, ROUNDS, LAUNCHES,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
             INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_CONTEXT_PATH, APP_REQUESTS, APP_USERS, APP_HEALTH, BENCHMARKS_DIR,

@@ -66,12 +66,13 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             }
             interleaving = Interleaving.from(given, targets.size());
             refuseIdleGaps(given, interleaving, targets, catalog);
+            refuseForLaunches(given, interleaving, targets);
             if (!RECORD.bool(given, true)) {
                 throw new SettingException(given.spelled(RECORD) + "=false measures what recording costs, with one container:"
                         + " with several, the blocks and their verdicts are made of what is recorded");
             }
         } else {
-            for (var property : List.of(ROUNDS, BLOCK_SECONDS, RunProperties.PRECISION, RunProperties.MAX_MINUTES)) {
+            for (var property : List.of(ROUNDS, BLOCK_SECONDS, RunProperties.LAUNCHES, RunProperties.PRECISION, RunProperties.MAX_MINUTES)) {
                 if (given.has(property)) {
                     throw new SettingException(given.spelled(property) + " is for several containers, and this run has one ("
                             + targets.get(0).container() + "); " + given.spelled(TIER_SECONDS) + " sets its tiers' length");
@@ -93,9 +94,33 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
                 AppSettings.from(given, targets.get(0).launched()), given.prefix());
     }
 
+    /** What several launches cannot go with yet: refused before anything starts. */
+    private static void refuseForLaunches(Given given, Interleaving interleaving, List<TargetSettings> targets) {
+        if (interleaving.launches() < 2) {
+            return;
+        }
+        String launches = given.spelled(RunProperties.LAUNCHES) + "=" + interleaving.launches();
+        if (interleaving.precision() != null) {
+            throw new SettingException(launches + " with " + given.spelled(RunProperties.PRECISION) + " is not supported yet:"
+                    + " precision adds rounds to one launch, and over several launches the interval narrows with launches");
+        }
+        if (given.has(RunProperties.INJECTORS)) {
+            throw new SettingException(launches + " with " + given.spelled(RunProperties.INJECTORS) + " is not supported yet:"
+                    + " the injectors would have to wait for each launch together");
+        }
+        if (targets.stream().anyMatch(target -> !target.launched())) {
+            throw new SettingException(launches + " launches every target afresh, and one runs at "
+                    + given.spelled(RunProperties.TARGET_URL) + ", which this run does not launch");
+        }
+    }
+
     /** What an open workload cannot do yet, or at all: refused before anything starts. */
     private static void refuseForOpen(Given given, TierPlan plan) {
         String open = given.spelled(RunProperties.MODEL) + "=open";
+        if (given.has(RunProperties.LAUNCHES)) {
+            throw new SettingException(given.spelled(RunProperties.LAUNCHES) + " with " + open + " is not supported yet: each"
+                    + " launch would need its own warm-up of the injector's open path and its own stair");
+        }
         if (given.has(RunProperties.PRECISION)) {
             throw new SettingException(given.spelled(RunProperties.PRECISION) + " adds rounds as it goes, and " + open
                     + " lays each tier's arrivals out in advance: give " + given.spelled(ROUNDS) + " instead");
@@ -179,7 +204,7 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
     public int loadSeconds() {
         int warmups = plan.warmupSeconds() * targets.size();
         return interleaving == null ? plan.loadSeconds()
-                : warmups + plan.tiers().size() * interleaving.tierSeconds(targets.size());
+                : interleaving.launches() * (warmups + plan.tiers().size() * interleaving.tierSeconds(targets.size()));
     }
 
     /** The containers and the knobs that differ from their defaults: "tomcat maxThreads=1024 vs undertow". */

@@ -40,7 +40,8 @@ class ComparisonsTest {
         assertEquals(3, c.pairs());
         // The run states two intervals about undertow (TPS and CPU at one tier): the adjusted one has
         // 97.5% confidence, t(0.9875, 2 df) = 6.2053, half width 0.3998: exp(-0.1095 -/+ 0.3998).
-        assertEquals(new TierComparison.Ratio(0.8963, 0.6792, 1.1827, 0.6008, 1.337, 2), c.tps());
+        assertEquals(new TierComparison.Ratio(0.8963, 0.6792, 1.1827, 0.6008, 1.337, 2, 1, new PairedRatio.Components(11.16, null)), c.tps(),
+                "one launch: the blocks' spread, sd 0.1116, and no launch part");
         assertTrue(c.tps().holdsOne(), "0.68 to 1.18 holds 1");
         assertTrue(c.cpu().ratio() > 1.3 && c.cpu().adjustedLow() > 1 && !c.cpu().adjustedHoldsOne(), c.toString());
         assertFalse(c.injectorLimited());
@@ -58,7 +59,7 @@ class ComparisonsTest {
         assertTrue(c.injectorLimited());
         assertEquals(3, c.pairs(), "the failed round is paired");
         assertEquals(1, c.tpsDropped(), "and left out of the TPS ratio: no logarithm of half a response");
-        assertEquals(new TierComparison.Ratio(0.9487, 0.4858, 1.8528, 0.4858, 1.8528, 1), c.tps(),
+        assertEquals(new TierComparison.Ratio(0.9487, 0.4858, 1.8528, 0.4858, 1.8528, 1, 1, new PairedRatio.Components(7.45, null)), c.tps(),
                 "rounds 0 and 2: sqrt(1 x 0.9), t(0.975, 1 df) = 12.706; a failed tier's intervals are not the run's family (1)");
         assertEquals(1, c.cpuDropped(), "the failed block has no CPU per response");
         assertEquals(new TierComparison.Failures(0, 3.06, 1, 0, 1, 0, 1, false, true), c.failures(),
@@ -125,7 +126,8 @@ class ComparisonsTest {
         assertEquals(List.of("undertow", "tomcat", "jetty"), rebased.targets().stream().map(RunResult.Target::label).toList());
         TierComparison.Comparison jetty = rebased.comparisons().get(0).comparison().get(1);
         assertEquals("undertow", jetty.baseline());
-        assertEquals(new TierComparison.Ratio(1.125, 1.125, 1.125, 1.125, 1.125, 2), jetty.tps(), "900 / 800 in both rounds");
+        assertEquals(new TierComparison.Ratio(1.125, 1.125, 1.125, 1.125, 1.125, 2, 1, new PairedRatio.Components(0, null)), jetty.tps(),
+                "900 / 800 in both rounds");
         assertEquals("undertow", rebased.container(), "the run's container is its baseline's");
         assertThrows(IllegalArgumentException.class, () -> Comparisons.rebased(run, "wildfly"));
     }
