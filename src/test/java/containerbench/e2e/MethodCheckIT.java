@@ -49,7 +49,9 @@ class MethodCheckIT {
         TierComparison tier = run.comparisons().get(0);
         assertEquals(6, tier.pilotPairs(), "the intervals take their spread from the pilot");
         assertTrue(List.of("precision", "time cap").contains(tier.stoppedBy()), tier.stoppedBy());
-        assertEquals(2, tier.comparison().get(0).tps().adjustedFor(), "TPS and CPU at one tier: " + tier.comparison().get(0));
+        int family = tier.comparison().get(0).tps().adjustedFor();
+        assertTrue(family >= 4 && family == tier.comparison().get(1).tps().adjustedFor(), "one family for the run: TPS and CPU"
+                + " of both other targets at least, the same for each: " + tier.comparison());
         String output = Files.readString(log);
         assertTrue(output.contains("5 users: the pilot's 6 rounds ask"), "the pilot's plan is printed before the load goes on");
         assertTrue(output.contains("verdict (ratios to tomcat from the paired rounds):"), "the run-level verdict leads");

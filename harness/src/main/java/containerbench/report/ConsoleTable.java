@@ -64,7 +64,7 @@ public final class ConsoleTable {
         if (check != null) {
             out.format("  %s%n", check);
         }
-        out.format("per tier (95%% intervals, and adjusted for every interval of the run about the same two targets):%n");
+        out.format("per tier (95%% intervals, and adjusted for every interval the run states):%n");
         Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
         Verdicts.latencies(run).forEach(latency -> out.format("  %s%n", latency));
         return out.format("%s%n", Verdicts.warmups(run)).toString();

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The answer of an interleaved run in the study's terms. First one sentence per target over the whole
  * run; then one per tier and target: each ratio to the baseline with its 95% interval and its interval
- * adjusted for every interval the run states about that pair (Bonferroni). "Lower", "higher", "more"
+ * adjusted for every interval the run states (Bonferroni, one family per run). "Lower", "higher", "more"
  * and "less" are said only where the adjusted interval excludes 1; where only the 95% one does, the
  * difference is "not established". No TPS verdict where the injector limited the load: its ratio is
  * printed, and said to be the injector's as much as the containers'.
@@ -211,7 +211,8 @@ final class Verdicts {
     /**
      * Each target's response times against the baseline's, one sentence per tier and target, from
      * the blocks' latency histograms: the ratio of the means and of the 99th percentiles with their
-     * intervals. None where the injector limited a block, or the blocks keep no latencies.
+     * 95% intervals and those adjusted for the run's family, "longer" or "shorter" only where the
+     * adjusted one excludes 1. None where the injector limited a block, or the blocks keep no latencies.
      */
     static List<String> latencies(RunResult run) {
         List<String> sentences = new ArrayList<>();
@@ -219,19 +220,23 @@ final class Verdicts {
         for (RunResult.Target other : run.targets().subList(1, run.targets().size())) {
             for (LatencyComparison tier : Comparisons.latencies(run.blocks(), baseline, other.label())) {
                 sentences.add(other.label() + "'s response times against " + baseline + "'s at " + load(tier.tier(), tier.users()) + ": mean "
-                        + ratio(tier.mean()) + ", p99 " + ratio(tier.p99()) + ", " + tier.mean().pairs() + " pairs.");
+                        + ratio(tier.mean(), tier.meanAdjusted(), tier.adjustedFor()) + ", p99 "
+                        + ratio(tier.p99(), tier.p99Adjusted(), tier.adjustedFor()) + ", " + tier.mean().pairs() + " pairs.");
             }
         }
         return sentences;
     }
 
-    private static String ratio(PairedRatio ratio) {
+    private static String ratio(PairedRatio ratio, PairedRatio adjusted, int family) {
         if (ratio.pairs() < 2) {
             return times(ratio.ratio()) + " (one pair, no interval)";
         }
-        boolean holdsOne = ratio.low() <= 1 && 1 <= ratio.high();
-        return times(ratio.ratio()) + (holdsOne ? " (not distinguishable: " + interval(ratio.low(), ratio.high()) + " holds 1)"
-                : " (95% CI " + interval(ratio.low(), ratio.high()) + ", not adjusted)");
+        String figures = times(ratio.ratio()) + " (95% CI " + interval(ratio.low(), ratio.high()) + "; adjusted for " + family + ": "
+                + interval(adjusted.low(), adjusted.high()) + ")";
+        if (!adjusted.holdsOne()) {
+            return figures + ", " + (adjusted.high() < 1 ? "shorter" : "longer");
+        }
+        return figures + (ratio.holdsOne() ? ", not distinguishable" : ", not established once adjusted");
     }
 
     /** How long each target warmed up, and whether an auto warm-up found it steady: "undertow 45 s, steady". */

@@ -33,23 +33,40 @@ public final class Comparisons {
         Map<String, List<Paired>> byTier = new LinkedHashMap<>();
         blocksByTier.forEach((tier, inTier) -> byTier.put(tier, labels.subList(1, labels.size()).stream()
                 .map(other -> Paired.of(inTier, labels.get(0), other)).toList()));
-        // Per other target: every interval the run states about it, for the adjustment.
-        int[] family = new int[labels.size() - 1];
-        byTier.values().forEach(paired -> {
-            for (int o = 0; o < family.length; o++) {
-                family[o] += paired.get(o).intervals();
-            }
-        });
+        int family = Math.max(1, family(blocks, labels));
         List<TierComparison> tiers = new ArrayList<>();
-        byTier.forEach((tier, paired) -> {
-            List<TierComparison.Comparison> comparison = new ArrayList<>();
-            for (int o = 0; o < family.length; o++) {
-                comparison.add(paired.get(o).compare(Math.max(1, family[o]), pilot));
-            }
-            tiers.add(new TierComparison(tier, blocksByTier.get(tier).get(0).users(), stoppedBy.getOrDefault(tier, "rounds"),
-                    pilot > 0 ? pilot : null, comparison));
-        });
+        byTier.forEach((tier, paired) -> tiers.add(new TierComparison(tier, blocksByTier.get(tier).get(0).users(),
+                stoppedBy.getOrDefault(tier, "rounds"), pilot > 0 ? pilot : null,
+                paired.stream().map(p -> p.compare(family, pilot)).toList())));
         return tiers;
+    }
+
+    /**
+     * Every interval a run states about any of its targets, the one family all of them are adjusted
+     * for (Bonferroni): TPS and CPU per response per tier and target, and the response times' mean
+     * and 99th percentile wherever they are compared. Adjusting per pair of targets instead let a
+     * four-target run hold three families at 5% each, up to 15% of runs with a false finding.
+     */
+    static int family(List<BlockResult> blocks, List<String> labels) {
+        int family = 0;
+        for (List<BlockResult> inTier : byTier(blocks).values()) {
+            for (String other : labels.subList(1, labels.size())) {
+                family += Paired.of(inTier, labels.get(0), other).intervals();
+            }
+        }
+        for (String other : labels.subList(1, labels.size())) {
+            family += 2 * (int) latencies(blocks, labels.get(0), other, 1).stream().filter(l -> l.mean().pairs() >= 2).count();
+        }
+        return family;
+    }
+
+    /**
+     * The most intervals a run of these tiers and targets can state, known before its load: TPS, CPU
+     * per response and the two response-time ratios per tier and target. What precision on demand
+     * sizes the adjusted interval with.
+     */
+    public static int mostIntervals(int tiers, int targets) {
+        return 4 * tiers * (targets - 1);
     }
 
     /**
@@ -262,12 +279,18 @@ public final class Comparisons {
      * as are blocks without histograms (results before schema 4).
      */
     public static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other) {
+        List<String> labels = blocks.stream().map(BlockResult::target).distinct().toList();
+        List<String> ordered = new ArrayList<>(List.of(baseline));
+        labels.stream().filter(label -> !label.equals(baseline)).forEach(ordered::add);
+        return latencies(blocks, baseline, other, Math.max(1, family(blocks, ordered)));
+    }
+
+    /** The same, with intervals adjusted for a run's {@code family}. */
+    static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other, int family) {
         List<LatencyComparison> tiers = new ArrayList<>();
         byTier(blocks).forEach((tier, inTier) -> {
-            List<Double> baseMean = new ArrayList<>();
-            List<Double> otherMean = new ArrayList<>();
-            List<Double> baseP99 = new ArrayList<>();
-            List<Double> otherP99 = new ArrayList<>();
+            List<Round> mean = new ArrayList<>();
+            List<Round> p99 = new ArrayList<>();
             boolean limited = false;
             for (BlockResult[] pair : pairs(inTier, baseline, other)) {
                 if (pair[0].latencyHistogram() == null || pair[1].latencyHistogram() == null || pair[0].ok() == 0
@@ -277,18 +300,23 @@ public final class Comparisons {
                 limited |= pair[0].injectorLimited() || pair[1].injectorLimited();
                 Histogram b = Histograms.decode(pair[0].latencyHistogram());
                 Histogram o = Histograms.decode(pair[1].latencyHistogram());
-                baseMean.add(b.getMean());
-                otherMean.add(o.getMean());
+                mean.add(new Round(pair[0].launch(), b.getMean(), o.getMean()));
                 // A p99 of 0 ms (all faster than a millisecond) has no ratio: counted as half a millisecond.
-                baseP99.add(Math.max(0.5, b.getValueAtPercentile(99)));
-                otherP99.add(Math.max(0.5, o.getValueAtPercentile(99)));
+                p99.add(new Round(pair[0].launch(), Math.max(0.5, b.getValueAtPercentile(99)), Math.max(0.5, o.getValueAtPercentile(99))));
             }
-            if (!limited && !baseMean.isEmpty() && baseMean.stream().allMatch(m -> m > 0)) {
-                tiers.add(new LatencyComparison(tier, inTier.get(0).users(), baseline, other, PairedRatio.of(otherMean, baseMean),
-                        PairedRatio.of(otherP99, baseP99)));
+            if (!limited && !mean.isEmpty() && mean.stream().allMatch(m -> m.base() > 0)) {
+                tiers.add(new LatencyComparison(tier, inTier.get(0).users(), baseline, other, latency(mean, 0.95), latency(p99, 0.95),
+                        latency(mean, 1 - 0.05 / family), latency(p99, 1 - 0.05 / family), family));
             }
         });
         return tiers;
+    }
+
+    /** A response-time ratio: over several launches from their means, over one from its rounds. */
+    private static PairedRatio latency(List<Round> rounds, double confidence) {
+        List<double[]> launches = Round.byLaunch(rounds);
+        return launches.size() >= 2 ? PairedRatio.ofLaunches(launches, confidence)
+                : PairedRatio.of(rounds.stream().map(Round::other).toList(), rounds.stream().map(Round::base).toList(), confidence);
     }
 
     /**

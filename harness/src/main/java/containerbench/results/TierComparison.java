@@ -16,7 +16,7 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
     /**
      * One target against the baseline at one tier, from every round: the geometric mean of the
      * per-round ratios with its 95% interval, and the same interval widened for every interval the run
-     * states about this pair of targets (Bonferroni), which is what a verdict rests on.
+     * states about any of its targets (Bonferroni), which is what a verdict rests on.
      *
      * @param tps the other's TPS over the baseline's, from the rounds in which both answered a request OK;
      *     {@code null} when fewer than two such rounds ran
@@ -46,7 +46,7 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
     /**
      * A paired ratio with its 95% interval and its adjusted one.
      *
-     * @param adjustedFor how many intervals the run states about this pair of targets (tiers x TPS and CPU):
+     * @param adjustedFor how many intervals the run states about any of its targets (tiers x targets x TPS, CPU and response times):
      *     the adjusted interval has 1 - 0.05/adjustedFor confidence, so that all of them hold together 95% of the time
      * @param launches the launches of each target (fresh JVMs) the ratio comes from: over two or more, the
      *     interval is from the variation between launches ({@link PairedRatio#ofLaunches}); over one, from

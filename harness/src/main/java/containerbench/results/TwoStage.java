@@ -1,7 +1,7 @@
 package containerbench.results;
 
 /**
- * How many pairs a ratio needs for a 95% interval of ±percent, from a pilot's spread (Stein's
+ * How many pairs a ratio needs for an interval of ±percent, from a pilot's spread (Stein's
  * two-stage procedure): n = (t x s / ln(1 + percent/100))², t from the pilot's degrees of freedom. The
  * interval is then {@link PairedRatio#stein}: its width is fixed by the pilot, so stopping never
  * depends on a spread that happened to be small, the fault of adding rounds until the interval looks
@@ -12,19 +12,29 @@ public final class TwoStage {
     private TwoStage() {
     }
 
-    /** The pairs that give ±percent from the pilot's log ratios (at least the pilot's own). */
+    /** The pairs that give a 95% interval of ±percent from the pilot's log ratios (at least the pilot's own). */
     public static int pairsFor(double[] pilotLogs, double percent) {
+        return pairsFor(pilotLogs, percent, 0.95);
+    }
+
+    /** The pairs that give an interval of {@code confidence} of ±percent: the run's adjusted one, which its words rest on. */
+    public static int pairsFor(double[] pilotLogs, double percent, double confidence) {
         int pilot = pilotLogs.length;
         if (pilot < 2) {
             throw new IllegalArgumentException("a pilot of " + pilot + " pairs has no spread");
         }
-        double perPair = PairedRatio.quantile(pilot - 1, 0.95) * PairedRatio.sd(pilotLogs) / Math.log1p(percent / 100);
+        double perPair = PairedRatio.quantile(pilot - 1, confidence) * PairedRatio.sd(pilotLogs) / Math.log1p(percent / 100);
         return Math.max(pilot, (int) Math.ceil(perPair * perPair));
     }
 
-    /** The ±percent that {@code pairs} pairs give from the pilot's spread. */
+    /** The ±percent of the 95% interval that {@code pairs} pairs give from the pilot's spread. */
     public static double percentWith(double[] pilotLogs, int pairs) {
-        double half = PairedRatio.quantile(pilotLogs.length - 1, 0.95) * PairedRatio.sd(pilotLogs) / Math.sqrt(pairs);
+        return percentWith(pilotLogs, pairs, 0.95);
+    }
+
+    /** The ±percent of the interval of {@code confidence} that {@code pairs} pairs give from the pilot's spread. */
+    public static double percentWith(double[] pilotLogs, int pairs, double confidence) {
+        double half = PairedRatio.quantile(pilotLogs.length - 1, confidence) * PairedRatio.sd(pilotLogs) / Math.sqrt(pairs);
         return 100 * Math.expm1(half);
     }
 }

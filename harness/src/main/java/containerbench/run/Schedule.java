@@ -102,17 +102,21 @@ final class Schedule {
         long tierDeadline = tierStart + (deadline - tierStart) / tiersLeft;
         int allowed = Math.min(rotation.rounds().most(), (int) ((tierDeadline - tierStart) / roundMillis) / sets * sets);
         List<double[]> pilots = Comparisons.logRatios(rotation.blocks(), labels);
+        // The precision asked is of the adjusted interval, the one the verdict's words rest on: sized
+        // for the most intervals the run can state, since the pilot cannot know which it will.
+        double confidence = 1 - 0.05 / Comparisons.mostIntervals(plan.tiers().size(), labels.size());
         int needed = pilot;
         for (double[] logs : pilots) {
-            needed = Math.max(needed, logs.length < 2 ? pilot : TwoStage.pairsFor(logs, precision.percent()));
+            needed = Math.max(needed, logs.length < 2 ? pilot : TwoStage.pairsFor(logs, precision.percent(), confidence));
         }
         needed = rotation.order().wholeSets(needed);
         int rounds = Math.max(pilot, Math.min(needed, allowed));
         double reached = pilots.stream().filter(logs -> logs.length >= 2)
-                .mapToDouble(logs -> TwoStage.percentWith(logs, rounds)).max().orElse(Double.NaN);
+                .mapToDouble(logs -> TwoStage.percentWith(logs, rounds, confidence)).max().orElse(Double.NaN);
         stoppedBy.put(tier, rounds >= needed ? PRECISION : TIME);
-        System.out.printf("[run] %s: the pilot's %d rounds ask %d rounds for ±%s%% (%s of load)%s%n", rotation.tier(), pilot,
-                needed, precision.percent(), minutes(needed * roundMillis / 1000), rounds >= needed ? "; running them"
+        System.out.printf("[run] %s: the pilot's %d rounds ask %d rounds for ±%s%% adjusted for up to %d intervals (%s of load)%s%n",
+                rotation.tier(), pilot, needed, precision.percent(), Comparisons.mostIntervals(plan.tiers().size(), labels.size()),
+                minutes(needed * roundMillis / 1000), rounds >= needed ? "; running them"
                         : String.format("; the tier's share of %s=%d allows %d: about ±%.1f%%", RunProperties.MAX_MINUTES.name(),
                                 precision.maxMinutes(), rounds, reached));
         return rounds;

@@ -114,6 +114,23 @@ class ComparisonsTest {
     }
 
     @Test
+    void everyIntervalOfTheRunIsInOneFamilyResponseTimesIncluded() {
+        List<BlockResult> blocks = List.of(
+                timed(block(0, "tomcat", 1000, 20), 2, 8), timed(block(0, "undertow", 800, 26), 3, 12),
+                timed(block(1, "undertow", 900, 27), 3, 13), timed(block(1, "tomcat", 1000, 20), 2, 8),
+                timed(block(2, "tomcat", 1000, 21), 2, 8), timed(block(2, "undertow", 850, 26), 3, 11));
+        TierComparison.Comparison c = Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0);
+        assertEquals(4, c.tps().adjustedFor(), "TPS, CPU, the mean and the p99 of the response times");
+        assertEquals(4, c.cpu().adjustedFor());
+        LatencyComparison latency = Comparisons.latencies(blocks, "tomcat", "undertow").get(0);
+        assertEquals(4, latency.adjustedFor());
+        // p99 ratios 1.5, 1.625, 1.375: logs 0.4055, 0.4855, 0.3185, sd 0.0835; t(0.99375, 2 df) = 8.860.
+        assertEquals(PairedRatio.of(List.of(12.0, 13.0, 11.0), List.of(8.0, 8.0, 8.0), 1 - 0.05 / 4), latency.p99Adjusted());
+        assertTrue(latency.p99Adjusted().low() < latency.p99().low() && latency.p99().low() > 1,
+                "the adjusted interval is the wider one: " + latency);
+    }
+
+    @Test
     void aRunIsPairedWithAnotherBaselineFromTheSameBlocks() {
         List<BlockResult> blocks = List.of(
                 block(0, "tomcat", 1000, 20), block(0, "undertow", 800, 26), block(0, "jetty", 900, 22),
@@ -126,8 +143,8 @@ class ComparisonsTest {
         assertEquals(List.of("undertow", "tomcat", "jetty"), rebased.targets().stream().map(RunResult.Target::label).toList());
         TierComparison.Comparison jetty = rebased.comparisons().get(0).comparison().get(1);
         assertEquals("undertow", jetty.baseline());
-        assertEquals(new TierComparison.Ratio(1.125, 1.125, 1.125, 1.125, 1.125, 2, 1, new PairedRatio.Components(0, null)), jetty.tps(),
-                "900 / 800 in both rounds");
+        assertEquals(new TierComparison.Ratio(1.125, 1.125, 1.125, 1.125, 1.125, 4, 1, new PairedRatio.Components(0, null)), jetty.tps(),
+                "900 / 800 in both rounds; one family for the run: TPS and CPU of both targets after the baseline");
         assertEquals("undertow", rebased.container(), "the run's container is its baseline's");
         assertThrows(IllegalArgumentException.class, () -> Comparisons.rebased(run, "wildfly"));
     }
