@@ -62,28 +62,45 @@ final class Pooling {
         }
         String baseline = alike.get(0).baseline().label();
         List<String> sentences = new ArrayList<>();
+        // Whether runs disagree is asked of every ratio at once: one family, adjusted together.
+        int statements = (int) byRatio.values().stream().filter(estimates -> estimates.size() >= 2).count();
         byRatio.forEach((key, estimates) -> {
             if (estimates.size() < 2) {
                 return;
             }
             Pooled pool = Pooled.of(estimates.stream().mapToDouble(Comparisons.Estimate::log).toArray(),
-                    estimates.stream().mapToDouble(Comparisons.Estimate::variance).toArray());
+                    estimates.stream().mapToDouble(Comparisons.Estimate::variance).toArray(),
+                    estimates.stream().mapToInt(Comparisons.Estimate::df).toArray());
             Comparisons.Estimate first = estimates.get(0);
             StringBuilder s = new StringBuilder(first.other()).append(" against ").append(baseline).append(", ")
-                    .append(first.metric()).append(" at ").append(first.users()).append(" users, pooled over ")
-                    .append(pool.runs()).append(" runs (").append(String.join(", ", runIds.get(key))).append("): ")
-                    .append(String.format("%.2f×", pool.ratio())).append(" (95% CI ").append(Verdicts.interval(pool.low(), pool.high()))
-                    .append(", random effects, between-run spread ±").append(String.format("%.1f%%", 100 * Math.expm1(pool.tau())))
-                    .append(")");
-            if (pool.disagree()) {
+                    .append(first.metric()).append(" at ").append(first.users()).append(" users, ");
+            if (pool.runs() < 3) {
+                // Two runs say little of the spread between runs: their ratios side by side, no pool.
+                s.append("repeated in ").append(pool.runs()).append(" runs (").append(String.join(", ", runIds.get(key)))
+                        .append("): ").append(String.join(" and ", estimates.stream()
+                                .map(e -> String.format("%.2f×", Math.exp(e.log()))).toList()))
+                        .append(", too few to pool (three runs at least)");
+            } else {
+                s.append("pooled over ").append(pool.runs()).append(" runs (").append(String.join(", ", runIds.get(key)))
+                        .append("): ").append(String.format("%.2f×", pool.ratio())).append(" (95% CI ")
+                        .append(Verdicts.interval(pool.low(), pool.high())).append(", random effects, between-run spread ±")
+                        .append(String.format("%.1f%%", 100 * Math.expm1(pool.tau()))).append("; the next run should read ")
+                        .append(Verdicts.interval(pool.predictionLow(), pool.predictionHigh())).append(")");
+            }
+            if (pool.disagree(statements)) {
                 s.append("; the runs disagree beyond their own intervals (Cochran's Q ").append(pool.q()).append(", p")
-                        .append(pool.p() < 0.001 ? "<0.001" : "=" + String.format("%.3f", pool.p())).append("): ")
+                        .append(p(pool.calibratedP())).append(" by bootstrap, adjusted for ").append(statements).append("): ")
                         .append(String.join(", ", estimates.stream().map(e -> String.format("%.2f×", Math.exp(e.log()))).toList()));
             } else {
-                s.append("; the runs agree within their intervals (Q ").append(pool.q()).append(String.format(", p=%.2f)", pool.p()));
+                s.append("; the runs agree within their intervals (Q ").append(pool.q()).append(", p").append(p(pool.calibratedP()))
+                        .append(" by bootstrap)");
             }
             sentences.add(s.append('.').toString());
         });
         return sentences;
+    }
+
+    private static String p(double p) {
+        return p < 0.001 ? "<0.001" : String.format("=%.3f", p);
     }
 }

@@ -91,8 +91,9 @@ public final class Comparisons {
      * means' spread over several launches).
      *
      * @param metric "TPS", "TPS (injector-limited)" or "CPU per response"
+     * @param df the degrees of freedom the variance was estimated with
      */
-    public record Estimate(int users, String other, String metric, double log, double variance) {
+    public record Estimate(int users, String other, String metric, double log, double variance, int df) {
     }
 
     /**
@@ -124,7 +125,7 @@ public final class Comparisons {
             double[] means = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).toArray();
             double sd = PairedRatio.sd(means);
             return Optional.of(new Estimate(users, other, metric, Arrays.stream(means).average().orElseThrow(),
-                    sd * sd / means.length));
+                    sd * sd / means.length, means.length - 1));
         }
         double[] logs = Round.logs(rounds);
         int spreadFrom = pilot > 0 ? Math.min(pilot, logs.length) : logs.length;
@@ -133,7 +134,7 @@ public final class Comparisons {
         }
         double sd = PairedRatio.sd(Arrays.copyOf(logs, spreadFrom));
         return Optional.of(new Estimate(users, other, metric, Arrays.stream(logs).average().orElseThrow(),
-                sd * sd / logs.length));
+                sd * sd / logs.length, spreadFrom - 1));
     }
 
     /** One figure of the baseline and the other in one round, and the launch the round ran in. */
