@@ -93,10 +93,10 @@ public final class RunProperties {
             "a whole number of seconds >= 1");
 
     // Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the balanced order for 2, 3 and 6 targets.
-    public static final Property ROUNDS = new Property("rounds", "12 (4 with `slo.p99Ms`)",
+    public static final Property ROUNDS = new Property("rounds", "12 (20 with `precision`, 4 with `slo.p99Ms`)",
             "with several containers, and with `slo.p99Ms` for each step of the stair: how many rounds each tier runs, a round being one block of each container;"
                     + " each round is one pair of every container with the baseline. Rounded up to whole sets of the"
-                    + " balanced order (2 rounds for 2 targets, 2k from 3 on); with `launches`, in each launch; with `precision`, the pilot's rounds",
+                    + " balanced order (2 rounds for 2 targets, 2k from 3 on); with `launches`, in each launch; with `precision`, the pilot's rounds (20 by default: a pilot's spread sizes every interval of its tier)",
             "a whole number of rounds >= 2");
 
     // One launch until the variance components measured on this machine choose the default (issue 32).
@@ -105,7 +105,7 @@ public final class RunProperties {
                     + " launch warming them up and running every tier for `rounds` rounds. With 2 or more, each ratio's"
                     + " interval comes from how much it varied between launches (Student's t on launches - 1), which is"
                     + " what differs when the same containers are measured again; with 1, from the blocks of these JVMs"
-                    + " alone. Not with `precision`, `model=open`, `injectors` or `target.url`",
+                    + " alone. Not yet with `precision`, `model=open` or `injectors`",
             "a whole number of launches >= 1");
 
     public static final Property PRECISION = new Property("precision", null,

@@ -66,7 +66,7 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             }
             interleaving = Interleaving.from(given, targets.size());
             refuseIdleGaps(given, interleaving, targets, catalog);
-            refuseForLaunches(given, interleaving, targets);
+            refuseForLaunches(given, interleaving);
             if (!RECORD.bool(given, true)) {
                 throw new SettingException(given.spelled(RECORD) + "=false measures what recording costs, with one container:"
                         + " with several, the blocks and their verdicts are made of what is recorded");
@@ -95,7 +95,7 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
     }
 
     /** What several launches cannot go with yet: refused before anything starts. */
-    private static void refuseForLaunches(Given given, Interleaving interleaving, List<TargetSettings> targets) {
+    private static void refuseForLaunches(Given given, Interleaving interleaving) {
         if (interleaving.launches() < 2) {
             return;
         }
@@ -107,10 +107,6 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         if (given.has(RunProperties.INJECTORS)) {
             throw new SettingException(launches + " with " + given.spelled(RunProperties.INJECTORS) + " is not supported yet:"
                     + " the injectors would have to wait for each launch together");
-        }
-        if (targets.stream().anyMatch(target -> !target.launched())) {
-            throw new SettingException(launches + " launches every target afresh, and one runs at "
-                    + given.spelled(RunProperties.TARGET_URL) + ", which this run does not launch");
         }
     }
 

@@ -1,0 +1,43 @@
+package containerbench.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class InterleavingTest {
+
+    private static final TargetCatalog CATALOG = TargetCatalog.read(ProjectRoot.find());
+
+    private static RunSettings settings(String... pairs) {
+        Map<String, String> given = new HashMap<>(Map.of("containers", "tomcat,undertow", "tiers", "100,500"));
+        for (int i = 0; i < pairs.length; i += 2) {
+            given.put(pairs[i], pairs[i + 1]);
+        }
+        return RunSettings.from(Given.maven(given), CATALOG, 2);
+    }
+
+    @Test
+    void aPrecisionPilotIsTwentyRoundsUnlessRoundsAreGiven() {
+        assertEquals(12, settings().interleaving().rounds());
+        assertEquals(20, settings("precision", "5").interleaving().rounds());
+        assertEquals(2, settings("precision", "5", "rounds", "2").interleaving().rounds(), "a quick look, asked for");
+    }
+
+    @Test
+    void launchesRepeatEveryWarmUpAndTierAndGoWithNeitherPrecisionNorInjectorsNorOneContainer() {
+        RunSettings three = settings("launches", "3", "rounds", "4", "warmupSeconds", "30");
+        assertEquals(3, three.interleaving().launches());
+        // Per launch: two warm-ups of 30 s, and two tiers of a lead-in and four rounds of two 2 s blocks.
+        assertEquals(3 * (2 * 30 + 2 * 5 * 2 * 2), three.loadSeconds());
+        assertEquals("-Dlaunches=3 with -Dprecision is not supported yet: precision adds rounds to one launch, and over several"
+                + " launches the interval narrows with launches", assertThrows(SettingException.class,
+                        () -> settings("launches", "3", "precision", "5")).getMessage());
+        assertEquals("-Dlaunches=2 with -Dinjectors is not supported yet: the injectors would have to wait for each launch"
+                + " together", assertThrows(SettingException.class, () -> settings("launches", "2", "injectors", "2")).getMessage());
+        assertEquals("-Dlaunches is for several containers, and this run has one (tomcat); -DtierSeconds sets its tiers' length",
+                assertThrows(SettingException.class, () -> settings("containers", "tomcat", "launches", "2")).getMessage());
+    }
+}
