@@ -244,8 +244,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
             int o = other;
             String label = run.targets().get(other + 1).label();
             List<TierComparison.Comparison> ofOther = run.comparisons().stream().map(t -> t.comparison().get(o)).toList();
-            // A ratio not judged (the injector limited it, or a target failed the tier) is not drawn.
-            List<TierComparison.Ratio> tps = ofOther.stream().map(c -> c.injectorLimited() || c.failed() ? null : c.tps()).toList();
+            // A ratio not judged (the injector limited it, a round was left out, or a target failed the tier) is not drawn.
+            List<TierComparison.Ratio> tps = ofOther.stream().map(c -> c.tpsJudged() && !c.injectorLimited() ? c.tps() : null).toList();
             List<TierComparison.Ratio> cpu = ofOther.stream().map(c -> c.failed() ? null : c.cpu()).toList();
             datasets.add(dataset(label + " TPS", tps));
             datasets.add(dataset(label + " CPU per response", cpu));

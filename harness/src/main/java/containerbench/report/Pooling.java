@@ -70,7 +70,7 @@ final class Pooling {
             }
             Pooled pool = Pooled.of(estimates.stream().mapToDouble(Comparisons.Estimate::log).toArray(),
                     estimates.stream().mapToDouble(Comparisons.Estimate::variance).toArray(),
-                    estimates.stream().mapToInt(Comparisons.Estimate::df).toArray());
+                    estimates.stream().mapToInt(Comparisons.Estimate::df).toArray(), statements);
             Comparisons.Estimate first = estimates.get(0);
             StringBuilder s = new StringBuilder(first.other()).append(" against ").append(baseline).append(", ")
                     .append(first.metric()).append(" at ").append(first.users()).append(" users, ");

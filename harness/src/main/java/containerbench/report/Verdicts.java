@@ -45,7 +45,7 @@ final class Verdicts {
             if (baselineFailed != null) {
                 failures.add("the baseline failed at " + baselineFailed);
             }
-            List<TierComparison.Comparison> judged = all.stream().filter(c -> !c.failed() && c.pairs() >= 2 && c.tps() != null).toList();
+            List<TierComparison.Comparison> judged = all.stream().filter(c -> !c.failed() && c.pairs() >= 2).toList();
             List<String> parts = new ArrayList<>();
             if (!judged.isEmpty()) {
                 parts.add("TPS " + tps(judged));
@@ -59,7 +59,8 @@ final class Verdicts {
                     parts.add("more failures at " + failedMore + " of " + judged.size());
                 }
             }
-            int family = judged.stream().map(TierComparison.Comparison::tps).mapToInt(TierComparison.Ratio::adjustedFor).max().orElse(1);
+            int family = judged.stream().flatMap(c -> java.util.stream.Stream.of(c.tps(), c.cpu())).filter(r -> r != null)
+                    .mapToInt(TierComparison.Ratio::adjustedFor).max().orElse(1);
             String head = first.other() + " against " + first.baseline() + " over " + all.size() + " tier(s)";
             String lead = failures.isEmpty() ? "" : ": " + String.join("; ", failures);
             sentences.add(head + lead + (parts.isEmpty() ? "" : (lead.isEmpty() ? ", " : "; elsewhere, ") + "on intervals adjusted"
@@ -122,14 +123,21 @@ final class Verdicts {
 
     /** The TPS tally over the tiers the injector did not limit, and how many it did. */
     private static String tps(List<TierComparison.Comparison> all) {
-        List<TierComparison.Ratio> judged = all.stream().filter(c -> !c.injectorLimited()).map(TierComparison.Comparison::tps)
-                .toList();
-        long limited = all.size() - judged.size();
-        String notJudged = "not judged at " + limited + " (the injector limited the load)";
-        if (judged.isEmpty()) {
-            return notJudged;
+        List<TierComparison.Ratio> judged = all.stream().filter(c -> c.tpsJudged() && !c.injectorLimited())
+                .map(TierComparison.Comparison::tps).toList();
+        long slow = all.stream().filter(c -> !c.tpsJudged()).count();
+        long limited = all.size() - judged.size() - slow;
+        List<String> notJudged = new ArrayList<>();
+        if (limited > 0) {
+            notJudged.add("not judged at " + limited + " (the injector limited the load)");
         }
-        return tally(judged, "lower", "higher") + (limited == 0 ? "" : ", " + notJudged);
+        if (slow > 0) {
+            notJudged.add("not judged at " + slow + " (a block without an OK response within it)");
+        }
+        if (judged.isEmpty()) {
+            return String.join(", ", notJudged);
+        }
+        return tally(judged, "lower", "higher") + (notJudged.isEmpty() ? "" : ", " + String.join(", ", notJudged));
     }
 
     /** "lower at 2 of 2 tiers (0.66-0.70×)", "no difference established at 2 of 2 tiers". */
@@ -166,9 +174,11 @@ final class Verdicts {
             return null;
         }
         List<TierComparison.Ratio> ratios = new ArrayList<>();
-        run.comparisons().forEach(tier -> tier.comparison().stream().filter(c -> c.pairs() >= 2 && !c.failed() && c.tps() != null)
+        run.comparisons().forEach(tier -> tier.comparison().stream().filter(c -> c.pairs() >= 2 && !c.failed())
                 .forEach(c -> {
-            ratios.add(c.tps());
+            if (c.tpsJudged()) {
+                ratios.add(c.tps());
+            }
             if (c.cpu() != null) {
                 ratios.add(c.cpu());
             }
@@ -260,9 +270,18 @@ final class Verdicts {
         }
         StringBuilder s = new StringBuilder(head).append(", ").append(c.pairs()).append(" pairs")
                 .append(c.tps() != null && c.tps().launches() > 1 ? " over " + c.tps().launches() + " launches" : "").append(": TPS ");
-        s.append(c.injectorLimited() ? times(c.tps().ratio()) + " (95% CI " + interval(c.tps().low(), c.tps().high())
-                + "), not judged: the injector limited the load (Gatling used nearly all the CPU it could have had)"
-                : judged(c.tps(), "lower", "higher"));
+        if (c.tps() == null) {
+            s.append("not known: fewer than two rounds in which both answered within their blocks");
+        } else if (c.injectorLimited()) {
+            s.append(times(c.tps().ratio()) + " (95% CI " + interval(c.tps().low(), c.tps().high())
+                    + "), not judged: the injector limited the load (Gatling used nearly all the CPU it could have had)");
+        } else if (!c.tpsJudged()) {
+            s.append(times(c.tps().ratio()) + " from the " + (c.pairs() - c.tpsDropped()) + " rounds in which both answered within"
+                    + " their blocks, not judged: " + c.tpsDropped() + " round(s) had a block without an OK response within it"
+                    + " (responses slower than a block), and leaving them out would favour the slower target");
+        } else {
+            s.append(judged(c.tps(), "lower", "higher"));
+        }
         s.append("; CPU per response ").append(c.cpuKnown() ? judged(c.cpu(), "less", "more") : "not known");
         if (c.cpuDropped() > 0 && c.cpuKnown()) {
             s.append(" (").append(c.cpuDropped()).append(" round(s) left out: a target's CPU could not be read)");

@@ -111,8 +111,10 @@ public final class Comparisons {
                     continue;
                 }
                 // Pooled apart from judged ones, and named so: the injector's ratio as much as the containers'.
-                estimate(inTier.get(0).users(), other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS", paired.tps(), pilot)
-                        .ifPresent(estimates::add);
+                if (paired.tpsJudged()) {
+                    estimate(inTier.get(0).users(), other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS", paired.tps(),
+                            pilot).ifPresent(estimates::add);
+                }
                 estimate(inTier.get(0).users(), other, "CPU per response", paired.cpu(), pilot).ifPresent(estimates::add);
             }
         });
@@ -183,7 +185,16 @@ public final class Comparisons {
             if (failed()) {
                 return 0;
             }
-            return (tps.size() >= 2 ? 1 : 0) + (cpu.size() >= 2 ? 1 : 0);
+            return (tpsJudged() ? 1 : 0) + (cpu.size() >= 2 ? 1 : 0);
+        }
+
+        /**
+         * Whether the TPS ratio is one to judge: every round in it. A round left out for a block that
+         * closed without an OK response, by a target that did not fail the tier (its responses came,
+         * slower than a block), would leave out exactly that target's worst rounds.
+         */
+        boolean tpsJudged() {
+            return tps.size() >= 2 && tps.size() == rounds.size();
         }
 
         boolean failed() {
@@ -192,7 +203,7 @@ public final class Comparisons {
         }
 
         TierComparison.Comparison compare(int family, int pilot) {
-            return new TierComparison.Comparison(baseline, other, tps.isEmpty() ? null : ratio(tps, family, pilot),
+            return new TierComparison.Comparison(baseline, other, tps.size() < 2 ? null : ratio(tps, family, pilot),
                     cpu.size() < 2 ? null : ratio(cpu, family, pilot), failures(), rounds.size(), rounds.size() - tps.size(),
                     rounds.size() - cpu.size(), injectorLimited());
         }
@@ -290,6 +301,10 @@ public final class Comparisons {
     static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other, int family) {
         List<LatencyComparison> tiers = new ArrayList<>();
         byTier(blocks).forEach((tier, inTier) -> {
+            if (Paired.of(inTier, baseline, other).failed()) {
+                // A tier either failed states no interval: the failure is its verdict.
+                return;
+            }
             List<Round> mean = new ArrayList<>();
             List<Round> p99 = new ArrayList<>();
             boolean limited = false;

@@ -27,8 +27,11 @@ import org.apache.commons.statistics.distribution.TDistribution;
 public record Pooled(double ratio, double low, double high, int runs, double tau, double q, double p, double iSquared,
         Double predictionLow, Double predictionHigh, double calibratedP) {
 
-    /** Draws of the bootstrap of Q: its p to about ±0.005 at 0.05. */
+    /** Draws of the bootstrap of Q for one reading: its p to about ±0.005 at 0.05. */
     static final int DRAWS = 2000;
+
+    /** The most draws, for a reading among many (a p of 1 / (draws + 1) must be able to clear 0.05 / readings). */
+    static final int MOST_DRAWS = 100_000;
 
     /**
      * @param logs each run's mean log ratio
@@ -46,6 +49,15 @@ public record Pooled(double ratio, double low, double high, int runs, double tau
      * @param degrees the degrees of freedom each variance was estimated with
      */
     public static Pooled of(double[] logs, double[] variances, int[] degrees) {
+        return of(logs, variances, degrees, 1);
+    }
+
+    /**
+     * The same, its Q's bootstrap with draws enough for {@code readings} readings adjusted together:
+     * 40 per the smallest p that can still say "disagree" (0.05 / readings), 2,000 at least.
+     */
+    public static Pooled of(double[] logs, double[] variances, int[] degrees, int readings) {
+        int draws = (int) Math.min(MOST_DRAWS, Math.max(DRAWS, 40L * 20 * Math.max(1, readings)));
         int k = logs.length;
         if (k < 2) {
             throw new IllegalArgumentException("a pool of " + k + " run(s)");
@@ -82,7 +94,7 @@ public record Pooled(double ratio, double low, double high, int runs, double tau
         }
         return new Pooled(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)), Decimals.four(Math.exp(mean + half)),
                 k, Decimals.four(Math.sqrt(tau2)), Decimals.two(q), Decimals.four(p), Decimals.two(iSquared), predictionLow,
-                predictionHigh, Decimals.four(bootstrapP(fixed, variances, degrees, q)));
+                predictionHigh, bootstrapP(fixed, variances, degrees, q, draws));
     }
 
     /** Cochran's Q of these runs' logs with weights from their variances. */
@@ -101,20 +113,20 @@ public record Pooled(double ratio, double low, double high, int runs, double tau
      * {@code observed}, each run's variance estimated again from its degrees of freedom as a run
      * estimates it. Seeded from the figures, so that the same runs always read the same p.
      */
-    private static double bootstrapP(double mean, double[] variances, int[] degrees, double observed) {
+    private static double bootstrapP(double mean, double[] variances, int[] degrees, double observed, int draws) {
         int k = variances.length;
         SplittableRandom random = new SplittableRandom(Double.doubleToLongBits(observed) ^ Arrays.hashCode(variances));
         double[] logs = new double[k];
         double[] estimated = new double[k];
         int atLeast = 0;
-        for (int draw = 0; draw < DRAWS; draw++) {
+        for (int draw = 0; draw < draws; draw++) {
             for (int i = 0; i < k; i++) {
                 logs[i] = mean + Math.sqrt(variances[i]) * random.nextGaussian();
                 estimated[i] = degrees[i] == Integer.MAX_VALUE ? variances[i] : variances[i] * chiSquared(degrees[i], random) / degrees[i];
             }
             atLeast += q(logs, estimated) >= observed ? 1 : 0;
         }
-        return (atLeast + 1.0) / (DRAWS + 1);
+        return (atLeast + 1.0) / (draws + 1);
     }
 
     /** A chi-squared draw with {@code degrees} degrees of freedom, as a sum of squared normals. */

@@ -18,8 +18,9 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
      * per-round ratios with its 95% interval, and the same interval widened for every interval the run
      * states about any of its targets (Bonferroni), which is what a verdict rests on.
      *
-     * @param tps the other's TPS over the baseline's, from the rounds in which both answered a request OK;
-     *     {@code null} when fewer than two such rounds ran
+     * @param tps the other's TPS over the baseline's, from the rounds in which both answered a request OK
+     *     within their blocks; {@code null} when fewer than two such rounds ran, and judged only when no round
+     *     was left out ({@link #tpsJudged})
      * @param cpu the other's target CPU per response over the baseline's, from the rounds where both
      *     were read; {@code null} when fewer than two rounds could be read
      * @param failures how often each failed, round by round, and whether either failed the tier: then
@@ -35,6 +36,14 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
 
         public boolean cpuKnown() {
             return cpu != null;
+        }
+
+        /**
+         * Whether the TPS ratio is judged at all: from two rounds or more, none left out, and neither
+         * target failed the tier. The injector's limit is judged apart ({@code injectorLimited}).
+         */
+        public boolean tpsJudged() {
+            return tps != null && tpsDropped == 0 && !failed();
         }
 
         /** Whether either target failed the tier: its ratios are then shown, not judged. */

@@ -177,7 +177,7 @@ public final class BenchmarkRun {
             StoredRun stored = record.finished(failure == null ? RunStatus.COMPLETE : RunStatus.FAILED, measurement, schedule,
                     targets.current(), gatlingRun.folder(), answered, failure);
             Publication.report(stored, System.out);
-            if (dead != null) {
+            if (dead != null && targets.failure() == null) {
                 System.out.println("container-bench: a target died during the run; end of its log:\n" + dead.logTail());
             }
             Publication.page(injectors.results(stored, record.store()), System.out);

@@ -118,10 +118,14 @@ final class Launches implements AutoCloseable {
                 return first.resolveSibling(name.replaceFirst("\\.target\\.log$", ".launch" + (launch + 1) + ".target.log"));
             };
             Targets next = Targets.start(settings, catalog, log, target -> ports.getOrDefault(target.label(), 0), out);
-            onExit.forEach(action -> next.onAnyExit(() -> unexpected(action)));
-            current = next;
             measurement.launched(launch, next.pids());
+            current = next;
             launched = launch;
+            onExit.forEach(action -> next.onAnyExit(() -> unexpected(action)));
+            // One that exited before its exit was watched for is dead all the same.
+            if (next.dead() != null) {
+                onExit.forEach(Runnable::run);
+            }
         } catch (RuntimeException e) {
             failure = "launch " + (launch + 1) + " failed: " + e.getMessage();
             System.err.println("container-bench: " + failure);

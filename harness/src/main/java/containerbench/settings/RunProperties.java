@@ -110,9 +110,9 @@ public final class RunProperties {
 
     public static final Property PRECISION = new Property("precision", null,
             "with several containers: Stein's two-stage procedure. The first `rounds` are a pilot; from its spread the run"
-                    + " works out the rounds that make every TPS and CPU ratio's 95% interval ±this percent, prints what"
-                    + " that costs, and runs them, up to the tier's share of `maxMinutes`; the results say which stopped"
-                    + " each tier. The interval keeps its 95% whatever the pilot showed",
+                    + " works out the rounds that make every TPS and CPU ratio's adjusted interval (the one its words rest on)"
+                    + " ±this percent, prints what that costs, and runs them, up to the tier's share of `maxMinutes`; the"
+                    + " results say which stopped each tier. The intervals keep their confidence whatever the pilot showed",
             "a percentage above 0, such as 2");
 
     public static final Property MAX_MINUTES = new Property("maxMinutes", "10",

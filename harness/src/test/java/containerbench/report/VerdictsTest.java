@@ -57,6 +57,18 @@ class VerdictsTest {
     }
 
     @Test
+    void aTpsRatioThatLeftOutARoundOrHasNoneIsShownNotJudged() {
+        assertEquals("jetty against tomcat at 100 users, 12 pairs: TPS 0.90× from the 11 rounds in which both answered within their"
+                + " blocks, not judged: 1 round(s) had a block without an OK response within it (responses slower than a block),"
+                + " and leaving them out would favour the slower target; CPU per response 1.00× (95% CI 0.98-1.02; adjusted for 1:"
+                + " 0.98-1.02), not distinguishable.", Verdicts.sentence("100 users", new Comparison("tomcat", "jetty",
+                new Ratio(0.9, 0.85, 0.95, 0.8, 1.0, 1), new Ratio(1.0, 0.98, 1.02, 0.98, 1.02, 1), NONE, 12, 1, 0, false)));
+        assertEquals("jetty against tomcat at 100 users, 12 pairs: TPS not known: fewer than two rounds in which both answered within"
+                + " their blocks; CPU per response not known.", Verdicts.sentence("100 users", new Comparison("tomcat", "jetty",
+                null, null, NONE, 12, 12, 12, false)));
+    }
+
+    @Test
     void anIntervalIsPrintedWithTheDecimalsThatKeepItsRelationToOne() {
         assertEquals("0.86-0.98", Verdicts.interval(0.8612, 0.9811));
         assertEquals("0.860-0.998", Verdicts.interval(0.8600, 0.9981), "two decimals would print 1.00, which reads as holding 1");

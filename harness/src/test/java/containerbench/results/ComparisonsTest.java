@@ -93,6 +93,24 @@ class ComparisonsTest {
     }
 
     @Test
+    void aTargetWhoseResponsesCameAfterItsBlocksIsNeitherFailedNorJudgedOnTps() {
+        // Round 1's other block closed with no OK response in it (tps 0), yet every request came back OK later.
+        List<BlockResult> blocks = List.of(block(0, "tomcat", 1000, 20), block(0, "tomcat#2", 900, 21), block(1, "tomcat#2", 0, 30)
+                .withOutcomes(800, 800, 0), block(1, "tomcat", 1000, 20), block(2, "tomcat", 1000, 20), block(2, "tomcat#2", 950, 22));
+        assertTrue(blocks.get(2).tps() == 0 && blocks.get(2).ok() == 800, "no OK response within the block, 800 after it");
+        TierComparison.Comparison c = Comparisons.of(blocks, List.of("tomcat", "tomcat#2")).get(0).comparison().get(0);
+        assertFalse(c.failed(), "every request answered OK: " + c.failures());
+        assertEquals(1, c.tpsDropped());
+        assertFalse(c.tpsJudged(), "leaving out its slowest round would favour it");
+        assertEquals(1, c.cpu().adjustedFor(), "the TPS ratio is in no family: only CPU is stated");
+        List<BlockResult> allSlow = List.of(block(0, "tomcat", 1000, 20), block(0, "tomcat#2", 0, 21).withOutcomes(800, 800, 0),
+                block(1, "tomcat#2", 0, 30).withOutcomes(800, 800, 0), block(1, "tomcat", 1000, 20));
+        TierComparison.Comparison none = Comparisons.of(allSlow, List.of("tomcat", "tomcat#2")).get(0).comparison().get(0);
+        assertEquals(null, none.tps(), "no round answered within its blocks");
+        assertFalse(none.tpsJudged());
+    }
+
+    @Test
     void failuresAreComparedRoundByRoundWithAnExactSignTest() {
         assertEquals(0.0625, Comparisons.signTest(5, 0), 1e-12, "2 x 0.5^5");
         assertEquals(0.0063, Comparisons.signTest(11, 1), 1e-4, "2 x P(X <= 1), X ~ Binomial(12, 0.5)");
