@@ -227,8 +227,9 @@ final class Verdicts {
     static List<String> latencies(RunResult run) {
         List<String> sentences = new ArrayList<>();
         String baseline = run.baseline().label();
+        int family = Math.max(1, Comparisons.family(run.blocks(), run.targets().stream().map(RunResult.Target::label).toList()));
         for (RunResult.Target other : run.targets().subList(1, run.targets().size())) {
-            for (LatencyComparison tier : Comparisons.latencies(run.blocks(), baseline, other.label())) {
+            for (LatencyComparison tier : Comparisons.latencies(run.blocks(), baseline, other.label(), family)) {
                 sentences.add(other.label() + "'s response times against " + baseline + "'s at " + load(tier.tier(), tier.users()) + ": mean "
                         + ratio(tier.mean(), tier.meanAdjusted(), tier.adjustedFor()) + ", p99 "
                         + ratio(tier.p99(), tier.p99Adjusted(), tier.adjustedFor()) + ", " + tier.mean().pairs() + " pairs.");

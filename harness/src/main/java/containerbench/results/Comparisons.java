@@ -47,7 +47,7 @@ public final class Comparisons {
      * and 99th percentile wherever they are compared. Adjusting per pair of targets instead let a
      * four-target run hold three families at 5% each, up to 15% of runs with a false finding.
      */
-    static int family(List<BlockResult> blocks, List<String> labels) {
+    public static int family(List<BlockResult> blocks, List<String> labels) {
         int family = 0;
         for (List<BlockResult> inTier : byTier(blocks).values()) {
             for (String other : labels.subList(1, labels.size())) {
@@ -288,17 +288,11 @@ public final class Comparisons {
      * Per tier, the other's response times over the baseline's, paired round by round from the
      * blocks' latency histograms: the mean and the 99th percentile of OK responses. Tiers in which
      * the injector limited a block of either are left out (Gatling's own queueing is in the times),
-     * as are blocks without histograms (results before schema 4).
+     * as are blocks without histograms (results before schema 4), and tiers either failed.
+     *
+     * @param family the run's family ({@link #family}): the adjusted intervals are at 1 - 0.05/family
      */
-    public static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other) {
-        List<String> labels = blocks.stream().map(BlockResult::target).distinct().toList();
-        List<String> ordered = new ArrayList<>(List.of(baseline));
-        labels.stream().filter(label -> !label.equals(baseline)).forEach(ordered::add);
-        return latencies(blocks, baseline, other, Math.max(1, family(blocks, ordered)));
-    }
-
-    /** The same, with intervals adjusted for a run's {@code family}. */
-    static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other, int family) {
+    public static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other, int family) {
         List<LatencyComparison> tiers = new ArrayList<>();
         byTier(blocks).forEach((tier, inTier) -> {
             if (Paired.of(inTier, baseline, other).failed()) {

@@ -123,12 +123,13 @@ class ComparisonsTest {
         List<BlockResult> blocks = List.of(
                 timed(block(0, "tomcat", 1000, 20), 2, 8), timed(block(0, "undertow", 800, 26), 3, 12),
                 timed(block(1, "undertow", 900, 27), 3, 12), timed(block(1, "tomcat", 1000, 20), 2, 8));
-        LatencyComparison tier = Comparisons.latencies(blocks, "tomcat", "undertow").get(0);
+        LatencyComparison tier = Comparisons.latencies(blocks, "tomcat", "undertow",
+                Comparisons.family(blocks, List.of("tomcat", "undertow"))).get(0);
         // Each block: 98 responses at the first time, 2 at the second; means 2.12 and 3.18, p99 8 and 12.
         assertEquals(new PairedRatio(1.5, 1.5, 1.5, 2), tier.mean(), "3.18 / 2.12 in both rounds");
         assertEquals(new PairedRatio(1.5, 1.5, 1.5, 2), tier.p99(), "12 / 8 in both rounds");
         assertEquals(List.of(), Comparisons.latencies(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 800, 26)),
-                "tomcat", "undertow"), "no histograms (results before schema 4): no response-time ratio");
+                "tomcat", "undertow", 2), "no histograms (results before schema 4): no response-time ratio");
     }
 
     @Test
@@ -140,7 +141,8 @@ class ComparisonsTest {
         TierComparison.Comparison c = Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0);
         assertEquals(4, c.tps().adjustedFor(), "TPS, CPU, the mean and the p99 of the response times");
         assertEquals(4, c.cpu().adjustedFor());
-        LatencyComparison latency = Comparisons.latencies(blocks, "tomcat", "undertow").get(0);
+        LatencyComparison latency = Comparisons.latencies(blocks, "tomcat", "undertow",
+                Comparisons.family(blocks, List.of("tomcat", "undertow"))).get(0);
         assertEquals(4, latency.adjustedFor());
         // p99 ratios 1.5, 1.625, 1.375: logs 0.4055, 0.4855, 0.3185, sd 0.0835; t(0.99375, 2 df) = 8.860.
         assertEquals(PairedRatio.of(List.of(12.0, 13.0, 11.0), List.of(8.0, 8.0, 8.0), 1 - 0.05 / 4), latency.p99Adjusted());
