@@ -51,7 +51,7 @@ class FaultsIT {
         int status = Runs.gatling(log, work.resolve("benchmarks"), List.of(
                 "-Dcontainers=tomcat,tomcat[maxThreads=4,maxConnections=50,acceptCount=1]", "-Dcontainerbench.test=" + marker,
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker, "-Dtiers=2000", "-DblockSeconds=1",
-                "-Drounds=2", "-DwarmupSeconds=0", "-Dgatling.http.requestTimeout=3000"));
+                "-Drounds=2", "-Dlaunches=1", "-DwarmupSeconds=0", "-Dgatling.http.requestTimeout=3000"));
         assertEquals(0, status, () -> Runs.tail(log));
         RunResult run = onlyResult();
         assertEquals(RunStatus.COMPLETE, run.status());

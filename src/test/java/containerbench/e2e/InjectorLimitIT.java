@@ -54,7 +54,7 @@ class InjectorLimitIT {
         Path benchmarks = work.resolve(name);
         Path log = work.resolve(name + "-mvn.log");
         List<String> args = new ArrayList<>(List.of("gatling:test", "-Dcontainers=tomcat,tomcat", "-Dtiers=50",
-                "-DblockSeconds=1", "-Drounds=2", "-DwarmupSeconds=3", "-Dbenchmarks.dir=" + benchmarks,
+                "-DblockSeconds=1", "-Drounds=2", "-Dlaunches=1", "-DwarmupSeconds=3", "-Dbenchmarks.dir=" + benchmarks,
                 "-Dtarget.jvmArgs=-Xmx256m -Dcontainerbench.smoke=" + marker));
         args.addAll(more);
         assertEquals(0, Runs.mvn(log, args), () -> "mvn " + String.join(" ", args) + " failed:\n" + Runs.tail(log));

@@ -74,7 +74,7 @@ class UserAppIT {
             Path dir = work.resolve("benchmarks-" + from);
             Path log = work.resolve("login-" + from + ".log");
             assertEquals(0, run(dir, log, "-Dcontainers=" + String.join(",", containers), "-Dapp.war=" + war,
-                    "-Dapp.users=" + users, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=2",
+                    "-Dapp.users=" + users, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=2", "-Dlaunches=1",
                     "-DblockSeconds=1", "-DwarmupSeconds=1"), () -> Runs.tail(log));
             RunResult run = Runs.onlyRun(dir).run();
             assertEquals(RunStatus.COMPLETE, run.status());

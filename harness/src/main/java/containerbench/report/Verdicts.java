@@ -84,12 +84,14 @@ final class Verdicts {
         }
         int launches = run.interleaving().launchCount();
         if (launches < 2) {
-            return "One launch of each target: every interval here is of these JVMs' blocks, and says nothing of how another"
-                    + " launch of the same containers would read (two launches of one container can differ by a few percent for"
-                    + " a whole tier); -Dlaunches=3 or more gives intervals that do.";
+            return "One launch of each target, a quick look: every interval here is of these JVMs' blocks, and says nothing of how"
+                    + " another launch of the same containers would read (two launches of one container can differ by a few percent"
+                    + " for a whole tier); the default of three launches gives intervals that do.";
         }
-        return "Over " + launches + " launches of each target (fresh JVMs): every interval is from how much its ratio varied"
-                + " between launches (Student's t on " + (launches - 1) + (launches == 2 ? " degree" : " degrees") + " of freedom).";
+        int tiers = run.comparisons().size();
+        return "Over " + launches + " launches of each target (fresh JVMs): every interval is from how far its launch means strayed"
+                + " from each other, pooled over the tiers of its figure (Student's t on " + (launches - 1) + " degree(s) of freedom"
+                + " per tier: " + (launches - 1) * tiers + " over " + tiers + (tiers == 1 ? " tier" : " tiers") + ", fewer where a tier failed).";
     }
 
     /** The loads at which the failure {@code which} holds for the other target at {@code index}: "2000 users", or {@code null}. */

@@ -34,11 +34,35 @@ public final class Comparisons {
         blocksByTier.forEach((tier, inTier) -> byTier.put(tier, labels.subList(1, labels.size()).stream()
                 .map(other -> Paired.of(inTier, labels.get(0), other)).toList()));
         int family = Math.max(1, family(blocks, labels));
+        List<Spreads> spreads = new ArrayList<>();
+        for (int other = 0; other < labels.size() - 1; other++) {
+            int index = other;
+            List<Paired> ofOther = byTier.values().stream().map(paired -> paired.get(index)).toList();
+            spreads.add(new Spreads(Spreads.pooled(ofOther, Paired::tps), Spreads.pooled(ofOther, Paired::cpu)));
+        }
         List<TierComparison> tiers = new ArrayList<>();
-        byTier.forEach((tier, paired) -> tiers.add(new TierComparison(tier, blocksByTier.get(tier).get(0).users(),
-                stoppedBy.getOrDefault(tier, "rounds"), pilot > 0 ? pilot : null,
-                paired.stream().map(p -> p.compare(family, pilot)).toList())));
+        byTier.forEach((tier, paired) -> {
+            List<TierComparison.Comparison> comparisons = new ArrayList<>();
+            for (int other = 0; other < paired.size(); other++) {
+                comparisons.add(paired.get(other).compare(family, pilot, spreads.get(other)));
+            }
+            tiers.add(new TierComparison(tier, blocksByTier.get(tier).get(0).users(), stoppedBy.getOrDefault(tier, "rounds"),
+                    pilot > 0 ? pilot : null, comparisons));
+        });
         return tiers;
+    }
+
+    /**
+     * One other target's launch spreads of TPS and of CPU per response, each pooled over the tiers in
+     * which neither it nor the baseline failed ({@link PairedRatio.LaunchSpread}): a failed tier states
+     * no interval, and its blocks stray as a failing container does, not as a launch.
+     */
+    private record Spreads(PairedRatio.LaunchSpread tps, PairedRatio.LaunchSpread cpu) {
+
+        static PairedRatio.LaunchSpread pooled(List<Paired> tiers, java.util.function.Function<Paired, List<Round>> figure) {
+            return PairedRatio.LaunchSpread.pooled(tiers.stream().filter(p -> !p.failed())
+                    .map(p -> Round.byLaunch(figure.apply(p))).toList());
+        }
     }
 
     /**
@@ -104,30 +128,32 @@ public final class Comparisons {
         List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
         int pilot = run.pilotPairs();
         List<Estimate> estimates = new ArrayList<>();
-        byTier(run.blocks()).forEach((tier, inTier) -> {
-            for (String other : labels.subList(1, labels.size())) {
-                Paired paired = Paired.of(inTier, labels.get(0), other);
+        Map<String, List<BlockResult>> byTier = byTier(run.blocks());
+        for (String other : labels.subList(1, labels.size())) {
+            List<Paired> tiers = byTier.values().stream().map(inTier -> Paired.of(inTier, labels.get(0), other)).toList();
+            Spreads spreads = new Spreads(Spreads.pooled(tiers, Paired::tps), Spreads.pooled(tiers, Paired::cpu));
+            for (Paired paired : tiers) {
                 if (paired.failed()) {
                     continue;
                 }
+                int users = paired.rounds().get(0)[0].users();
                 // Pooled apart from judged ones, and named so: the injector's ratio as much as the containers'.
                 if (paired.tpsJudged()) {
-                    estimate(inTier.get(0).users(), other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS", paired.tps(),
-                            pilot).ifPresent(estimates::add);
+                    estimate(users, other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS", paired.tps(), pilot,
+                            spreads.tps()).ifPresent(estimates::add);
                 }
-                estimate(inTier.get(0).users(), other, "CPU per response", paired.cpu(), pilot).ifPresent(estimates::add);
+                estimate(users, other, "CPU per response", paired.cpu(), pilot, spreads.cpu()).ifPresent(estimates::add);
             }
-        });
+        }
         return estimates;
     }
 
-    private static Optional<Estimate> estimate(int users, String other, String metric, List<Round> rounds, int pilot) {
+    private static Optional<Estimate> estimate(int users, String other, String metric, List<Round> rounds, int pilot,
+            PairedRatio.LaunchSpread spread) {
         List<double[]> launches = Round.byLaunch(rounds);
         if (launches.size() >= 2) {
-            double[] means = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).toArray();
-            double sd = PairedRatio.sd(means);
-            return Optional.of(new Estimate(users, other, metric, Arrays.stream(means).average().orElseThrow(),
-                    sd * sd / means.length, means.length - 1));
+            double mean = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).average().orElseThrow();
+            return Optional.of(new Estimate(users, other, metric, mean, spread.variance() / launches.size(), spread.degrees()));
         }
         double[] logs = Round.logs(rounds);
         int spreadFrom = pilot > 0 ? Math.min(pilot, logs.length) : logs.length;
@@ -202,21 +228,29 @@ public final class Comparisons {
             return f.baselineFailed() || f.otherFailed();
         }
 
-        TierComparison.Comparison compare(int family, int pilot) {
-            return new TierComparison.Comparison(baseline, other, tps.size() < 2 ? null : ratio(tps, family, pilot),
-                    cpu.size() < 2 ? null : ratio(cpu, family, pilot), failures(), rounds.size(), rounds.size() - tps.size(),
-                    rounds.size() - cpu.size(), injectorLimited());
+        /** @param spreads the launch spreads pooled over the tiers: a tier either failed is in no pool, and takes its own launches' */
+        TierComparison.Comparison compare(int family, int pilot, Spreads spreads) {
+            boolean failed = failed();
+            return new TierComparison.Comparison(baseline, other,
+                    tps.size() < 2 ? null : ratio(tps, family, pilot, failed ? null : spreads.tps()),
+                    cpu.size() < 2 ? null : ratio(cpu, family, pilot, failed ? null : spreads.cpu()), failures(), rounds.size(),
+                    rounds.size() - tps.size(), rounds.size() - cpu.size(), injectorLimited());
         }
 
-        /** Over several launches, from the launch means (PairedRatio#ofLaunches); over one, from its rounds, as Stein's with precision. */
-        private static TierComparison.Ratio ratio(List<Round> rounds, int family, int pilot) {
+        /**
+         * Over several launches, from the launch means and the spread pooled over the tiers
+         * (PairedRatio#ofLaunches), or this tier's own launches' where {@code spread} is null; over
+         * one, from its rounds, as Stein's with precision.
+         */
+        private static TierComparison.Ratio ratio(List<Round> rounds, int family, int pilot, PairedRatio.LaunchSpread spread) {
             double adjusted = 1 - 0.05 / family;
             List<double[]> launches = Round.byLaunch(rounds);
+            PairedRatio.LaunchSpread over = spread != null ? spread : PairedRatio.LaunchSpread.pooled(List.of(launches));
             PairedRatio plain;
             PairedRatio wide;
             if (launches.size() >= 2) {
-                plain = PairedRatio.ofLaunches(launches, 0.95);
-                wide = PairedRatio.ofLaunches(launches, adjusted);
+                plain = PairedRatio.ofLaunches(launches, over, 0.95);
+                wide = PairedRatio.ofLaunches(launches, over, adjusted);
             } else {
                 List<Double> others = rounds.stream().map(Round::other).toList();
                 List<Double> bases = rounds.stream().map(Round::base).toList();
@@ -224,7 +258,7 @@ public final class Comparisons {
                 wide = pilot > 0 ? PairedRatio.stein(others, bases, pilot, adjusted) : PairedRatio.of(others, bases, adjusted);
             }
             return new TierComparison.Ratio(plain.ratio(), plain.low(), plain.high(), wide.low(), wide.high(), family,
-                    launches.size(), PairedRatio.Components.of(launches));
+                    launches.size(), PairedRatio.Components.of(launches, over));
         }
 
         /**
@@ -293,7 +327,7 @@ public final class Comparisons {
      * @param family the run's family ({@link #family}): the adjusted intervals are at 1 - 0.05/family
      */
     public static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other, int family) {
-        List<LatencyComparison> tiers = new ArrayList<>();
+        Map<String, TierLatencies> byTier = new LinkedHashMap<>();
         byTier(blocks).forEach((tier, inTier) -> {
             if (Paired.of(inTier, baseline, other).failed()) {
                 // A tier either failed states no interval: the failure is its verdict.
@@ -315,17 +349,29 @@ public final class Comparisons {
                 p99.add(new Round(pair[0].launch(), Math.max(0.5, b.getValueAtPercentile(99)), Math.max(0.5, o.getValueAtPercentile(99))));
             }
             if (!limited && !mean.isEmpty() && mean.stream().allMatch(m -> m.base() > 0)) {
-                tiers.add(new LatencyComparison(tier, inTier.get(0).users(), baseline, other, latency(mean, 0.95), latency(p99, 0.95),
-                        latency(mean, 1 - 0.05 / family), latency(p99, 1 - 0.05 / family), family));
+                byTier.put(tier, new TierLatencies(inTier.get(0).users(), mean, p99));
             }
         });
+        // Each figure's launch spread pooled over the tiers it is compared at, as TPS's and CPU's are.
+        PairedRatio.LaunchSpread meanSpread = PairedRatio.LaunchSpread.pooled(byTier.values().stream()
+                .map(t -> Round.byLaunch(t.mean())).toList());
+        PairedRatio.LaunchSpread p99Spread = PairedRatio.LaunchSpread.pooled(byTier.values().stream()
+                .map(t -> Round.byLaunch(t.p99())).toList());
+        List<LatencyComparison> tiers = new ArrayList<>();
+        byTier.forEach((tier, t) -> tiers.add(new LatencyComparison(tier, t.users(), baseline, other,
+                latency(t.mean(), meanSpread, 0.95), latency(t.p99(), p99Spread, 0.95),
+                latency(t.mean(), meanSpread, 1 - 0.05 / family), latency(t.p99(), p99Spread, 1 - 0.05 / family), family)));
         return tiers;
     }
 
-    /** A response-time ratio: over several launches from their means, over one from its rounds. */
-    private static PairedRatio latency(List<Round> rounds, double confidence) {
+    /** One tier's paired response times, round by round: the means and the 99th percentiles. */
+    private record TierLatencies(int users, List<Round> mean, List<Round> p99) {
+    }
+
+    /** A response-time ratio: over several launches from their means and the pooled spread, over one from its rounds. */
+    private static PairedRatio latency(List<Round> rounds, PairedRatio.LaunchSpread spread, double confidence) {
         List<double[]> launches = Round.byLaunch(rounds);
-        return launches.size() >= 2 ? PairedRatio.ofLaunches(launches, confidence)
+        return launches.size() >= 2 ? PairedRatio.ofLaunches(launches, spread, confidence)
                 : PairedRatio.of(rounds.stream().map(Round::other).toList(), rounds.stream().map(Round::base).toList(), confidence);
     }
 

@@ -38,21 +38,59 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
 
     /**
      * The ratio over several launches of each target (fresh JVMs): each launch's mean log ratio is
-     * one observation, the ratio the geometric mean of theirs, and the interval Student's t on
-     * launches - 1 over them, exp(mean ± t · s / √launches). Two launches of one container differ for
-     * a whole tier (the JIT's decisions, the heap's layout, where the hot threads landed), which the
-     * blocks of one launch cannot see; the launch means carry it. With the same rounds in every
-     * launch this is the balanced one-way random-effects interval: their variance estimates
-     * σ²(launch) + σ²(block) / rounds, whatever the two are, so the interval keeps its confidence for
-     * normal effects at any number of launches from two; it is wide at few (t = 4.30 at three).
+     * one observation, the ratio the geometric mean of theirs, and the interval Student's t over
+     * them, exp(mean ± t · s / √launches), with s and its degrees of freedom from {@code spread}: how
+     * far a launch mean strays from its tier's mean, pooled over the run's tiers of this figure. Two
+     * launches of one container differ for a whole tier (the JIT's decisions, the heap's layout, where
+     * the hot threads landed), which the blocks of one launch cannot see; the launch means carry it,
+     * and with the same rounds in every launch their variance is σ²(launch) + σ²(block) / rounds,
+     * whatever the two are.
      *
      * @param launches each launch's log ratios, round by round
      */
-    public static PairedRatio ofLaunches(List<double[]> launches, double confidence) {
-        double[] means = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).toArray();
+    public static PairedRatio ofLaunches(List<double[]> launches, LaunchSpread spread, double confidence) {
+        double[] means = means(launches);
         int pairs = launches.stream().mapToInt(logs -> logs.length).sum();
-        PairedRatio overLaunches = of(means, means.length, confidence);
-        return new PairedRatio(overLaunches.ratio(), overLaunches.low(), overLaunches.high(), pairs);
+        double mean = Arrays.stream(means).average().orElseThrow();
+        double half = quantile(spread.degrees(), confidence) * Math.sqrt(spread.variance() / means.length);
+        return new PairedRatio(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)),
+                Decimals.four(Math.exp(mean + half)), pairs);
+    }
+
+    /**
+     * How far one figure's launch means stray from their tier's mean, pooled over the tiers of a run:
+     * the variance of a launch mean's log ratio, with (launches - 1) degrees of freedom from each tier.
+     * One tier alone gives Student's t on launches - 1, exact for normal effects but wide at the few
+     * launches a run can afford (t = 4.30 at three, 22 once adjusted for 24 intervals); six tiers of
+     * three launches give 12 (t = 2.18, and 4.3 adjusted). Pooling assumes a launch mean strays about
+     * as far at every tier: simulated with launch offsets shared by all tiers (the worst case for the
+     * degrees of freedom) and block noise from 6% at one tier to 10% at another, 94% of the 95%
+     * intervals held the truth (LaunchIntervalTest); with a single tier in a run, nothing is pooled.
+     *
+     * @param tiers tier by tier, each launch's log ratios round by round; tiers of one launch add nothing
+     */
+    public record LaunchSpread(double variance, int degrees, int tiers) {
+
+        public static LaunchSpread pooled(List<List<double[]>> tiers) {
+            double squares = 0;
+            int degrees = 0;
+            int pooled = 0;
+            for (List<double[]> launches : tiers) {
+                if (launches.size() < 2) {
+                    continue;
+                }
+                double[] means = means(launches);
+                double mean = Arrays.stream(means).average().orElseThrow();
+                squares += Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum();
+                degrees += means.length - 1;
+                pooled++;
+            }
+            return new LaunchSpread(degrees == 0 ? Double.NaN : squares / degrees, degrees, pooled);
+        }
+    }
+
+    private static double[] means(List<double[]> launches) {
+        return launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).toArray();
     }
 
     /**
@@ -61,7 +99,17 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
      * launch part what the launch means spread beyond what their blocks explain (ANOVA's estimator,
      * zero when they spread less); {@code null} with one launch, which cannot tell.
      */
-    public record Components(double blockPercent, Double launchPercent) {
+    public record Components(double blockPercent, Double launchPercent, LaunchSpread pooled) {
+
+        public Components(double blockPercent, Double launchPercent) {
+            this(blockPercent, launchPercent, null);
+        }
+
+        /** @param pooled what the interval's spread was pooled from, over several launches */
+        public static Components of(List<double[]> launches, LaunchSpread pooled) {
+            Components c = of(launches);
+            return new Components(c.blockPercent, c.launchPercent, launches.size() < 2 ? null : pooled);
+        }
 
         public static Components of(List<double[]> launches) {
             double within = 0;
@@ -75,7 +123,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
             if (launches.size() < 2) {
                 return new Components(Decimals.two(100 * Math.sqrt(blockVariance)), null);
             }
-            double[] means = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).toArray();
+            double[] means = means(launches);
             double rounds = launches.stream().mapToInt(logs -> logs.length).average().orElseThrow();
             double launchVariance = Math.max(0, sd(means) * sd(means) - blockVariance / rounds);
             return new Components(Decimals.two(100 * Math.sqrt(blockVariance)), Decimals.two(100 * Math.sqrt(launchVariance)));

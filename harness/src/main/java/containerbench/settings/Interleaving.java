@@ -25,17 +25,35 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision, in
     /** The most rounds a tier may be given, however much time is left: the steps are laid out in advance. */
     static final int MOST_ROUNDS = 240;
 
-    /** @param targets how many targets the run turns between: rounds are rounded up to whole sets of their order */
+    /**
+     * A closed workload's interleaving: {@link #DEFAULT_LAUNCHES} launches of {@link #ROUNDS_PER_LAUNCH}
+     * rounds, or one launch of {@link #DEFAULT_ROUNDS} where launches cannot go yet (precision, several injectors).
+     *
+     * @param targets how many targets the run turns between: rounds are rounded up to whole sets of their order
+     */
     public static Interleaving from(Given given, int targets) {
-        return from(given, targets, DEFAULT_ROUNDS);
+        boolean oneLaunch = given.has(RunProperties.PRECISION) || given.has(RunProperties.INJECTORS);
+        int launches = LAUNCHES.atLeast(given, 1, oneLaunch ? 1 : DEFAULT_LAUNCHES);
+        return from(given, targets, launches > 1 ? ROUNDS_PER_LAUNCH : DEFAULT_ROUNDS, launches);
     }
 
-    /** Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the order for 2, 3 and 6 targets (4 run 16). */
+    /**
+     * Three launches of every target: the launch, not the block, is what differs when the same
+     * containers are measured again (docs/method.md), and three are the fewest whose spread, pooled
+     * over a run's tiers ({@code PairedRatio.LaunchSpread}), gives the intervals degrees of freedom to
+     * spare: 12 over six tiers. Each launch costs its start and its warm-up (about 50 s a target here).
+     */
+    static final int DEFAULT_LAUNCHES = 3;
+
+    /** Four rounds in each of several launches: twelve pairs over three, as one launch had, and whole sets for 2 and 4 targets (3 run 6). */
+    static final int ROUNDS_PER_LAUNCH = 4;
+
+    /** Twelve rounds in one launch: 11 degrees of freedom (t = 2.20), and whole sets of the order for 2, 3 and 6 targets (4 run 16). */
     static final int DEFAULT_ROUNDS = 12;
 
     /**
-     * Four rounds of each step of a capacity stair: four repeats of the search, each step's length
-     * times four, and whole sets of the order for 2 targets (3 and 4 run 6 and 8).
+     * Four rounds of each step of a capacity stair, in one launch: four repeats of the search, each
+     * step's length times four, and whole sets of the order for 2 targets (3 and 4 run 6 and 8).
      */
     static final int STAIR_ROUNDS = 4;
 
@@ -47,13 +65,17 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision, in
      */
     static final int PILOT_ROUNDS = 20;
 
+    /** A capacity stair's interleaving: one launch, {@link #STAIR_ROUNDS} rounds of each step. */
+    public static Interleaving stair(Given given, int targets) {
+        return from(given, targets, STAIR_ROUNDS, 1);
+    }
+
     /** @param rounds the rounds when none are given */
-    static Interleaving from(Given given, int targets, int defaultRounds) {
+    private static Interleaving from(Given given, int targets, int defaultRounds, int launches) {
         Precision precision = Precision.from(given);
         int rounds = ROUNDS.atLeast(given, 2, precision == null ? defaultRounds : Math.max(defaultRounds, PILOT_ROUNDS));
         return new Interleaving(new BlockOrder(targets).wholeSets(rounds),
-                BLOCK_SECONDS.atLeast(given, 1, Integer.parseInt(BLOCK_SECONDS.defaultValue())), precision,
-                LAUNCHES.atLeast(given, 1, 1));
+                BLOCK_SECONDS.atLeast(given, 1, Integer.parseInt(BLOCK_SECONDS.defaultValue())), precision, launches);
     }
 
     /** Load seconds of one tier of fixed rounds in one launch: its lead-in round and every round, one block of every target. */

@@ -92,20 +92,21 @@ public final class RunProperties {
             "with several containers: how long one container is loaded before the next takes over",
             "a whole number of seconds >= 1");
 
-    // Twelve rounds: 11 degrees of freedom (t = 2.20), and whole sets of the balanced order for 2, 3 and 6 targets.
-    public static final Property ROUNDS = new Property("rounds", "12 (20 with `precision`, 4 with `slo.p99Ms`)",
+    // Four rounds in each of three launches, twelve in one (Interleaving).
+    public static final Property ROUNDS = new Property("rounds", "4 in each launch (12 with `launches=1`, 20 with `precision`, 4 with `slo.p99Ms`)",
             "with several containers, and with `slo.p99Ms` for each step of the stair: how many rounds each tier runs, a round being one block of each container;"
                     + " each round is one pair of every container with the baseline. Rounded up to whole sets of the"
                     + " balanced order (2 rounds for 2 targets, 2k from 3 on); with `launches`, in each launch; with `precision`, the pilot's rounds (20 by default: a pilot's spread sizes every interval of its tier)",
             "a whole number of rounds >= 2");
 
-    // One launch until the variance components measured on this machine choose the default (issue 32).
-    public static final Property LAUNCHES = new Property("launches", "1",
+    // Three launches: the launch is the unit of replication, and three pooled over six tiers give 12 degrees of freedom (Interleaving).
+    public static final Property LAUNCHES = new Property("launches", "3 (1 with `precision` or `injectors`)",
             "with several containers: how many times every target is launched afresh (new JVMs, on the same ports), each"
                     + " launch warming them up and running every tier for `rounds` rounds. With 2 or more, each ratio's"
-                    + " interval comes from how much it varied between launches (Student's t on launches - 1), which is"
-                    + " what differs when the same containers are measured again; with 1, from the blocks of these JVMs"
-                    + " alone. Not yet with `precision`, `model=open` or `injectors`",
+                    + " interval comes from how far the launch means strayed from each other, pooled over the run's tiers"
+                    + " (Student's t on tiers x (launches - 1)), which is what differs when the same containers are"
+                    + " measured again; with 1, a quick look, from the blocks of these JVMs alone. Not yet with"
+                    + " `precision`, `model=open` or `injectors`",
             "a whole number of launches >= 1");
 
     public static final Property PRECISION = new Property("precision", null,

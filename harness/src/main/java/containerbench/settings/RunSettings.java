@@ -55,7 +55,7 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
                         + given.spelled(RunProperties.SLO_P99_MS) + ") runs each step as " + given.spelled(ROUNDS) + " rounds of one "
                         + given.spelled(BLOCK_SECONDS) + " block per container");
             }
-            interleaving = Interleaving.from(given, targets.size(), Interleaving.STAIR_ROUNDS);
+            interleaving = Interleaving.stair(given, targets.size());
             if (targets.size() > 1) {
                 refuseIdleGaps(given, interleaving, targets, catalog);
             }

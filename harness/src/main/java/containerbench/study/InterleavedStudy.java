@@ -69,6 +69,9 @@ public final class InterleavedStudy {
             group.addAll(configurations.subList(from, Math.min(configurations.size(), from + MOST_TARGETS - 1)));
             Map<String, String> properties = new LinkedHashMap<>(RunProperties.gatlings(plan.run(), false));
             properties.put(RunProperties.CONTAINERS.name(), String.join(",", group.stream().map(StudyPlan.Cell::target).toList()));
+            // Every repetition launches the targets afresh, and the pool of repetitions carries how launches differ
+            // (docs/studies.md): one launch in each unless the file asks for more.
+            properties.putIfAbsent(RunProperties.LAUNCHES.name(), "1");
             try {
                 runs.add(RunSettings.from(new Given(properties, "run."), catalog, machineCpus));
             } catch (SettingException e) {

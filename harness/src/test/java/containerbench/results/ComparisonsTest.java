@@ -68,6 +68,35 @@ class ComparisonsTest {
     }
 
     @Test
+    void overSeveralLaunchesEachFiguresLaunchSpreadIsPooledOverTheTiersAndAFailedTierIsLeftOut() {
+        List<BlockResult> blocks = new java.util.ArrayList<>();
+        double[][] others = {{1.00, 1.02, 0.98}, {0.90, 0.92, 0.88}, {0.5, 0.9, 0.7}};
+        int[] users = {100, 500, 2000};
+        for (int launch = 0; launch < 3; launch++) {
+            for (int tier = 0; tier < 3; tier++) {
+                blocks.add(launched(users[tier], launch, "tomcat", 1000));
+                BlockResult other = launched(users[tier], launch, "undertow", 1000 * others[tier][launch]);
+                // At 2000 users undertow refuses most of its requests: a failed tier, in no pool.
+                blocks.add(tier == 2 ? withKo(other, 20_000) : other);
+            }
+        }
+        List<TierComparison> tiers = Comparisons.of(blocks, List.of("tomcat", "undertow"));
+        // Launch means' squared deviations from their tier's mean: 8.0027e-4 at 100 users and 9.8803e-4 at 500,
+        // over 2 + 2 degrees of freedom: a variance of 4.4707e-4; t(0.975, 4 df) = 2.7764 x sqrt(4.4707e-4 / 3).
+        PairedRatio.LaunchSpread pooled = tiers.get(0).comparison().get(0).tps().spread().pooled();
+        assertEquals(4, pooled.degrees());
+        assertEquals(2, pooled.tiers(), "the failed tier's launches stray as a failing container does, and are left out");
+        assertEquals(4.4707e-4, pooled.variance(), 1e-8);
+        TierComparison.Ratio at100 = tiers.get(0).comparison().get(0).tps();
+        assertEquals(List.of(0.9999, 0.9665, 1.0343, 3), List.of(at100.ratio(), at100.low(), at100.high(), at100.launches()),
+                "its own launches alone would give 0.9514-1.0508, on t(2 df) = 4.30");
+        TierComparison.Ratio at500 = tiers.get(1).comparison().get(0).tps();
+        assertEquals(List.of(0.8999, 0.8699, 0.9309), List.of(at500.ratio(), at500.low(), at500.high()));
+        assertTrue(tiers.get(2).comparison().get(0).failed());
+        assertEquals(2, tiers.get(2).comparison().get(0).tps().spread().pooled().degrees(), "a failed tier's figures: from its own launches");
+    }
+
+    @Test
     void aTargetThatFailsHalfItsBlocksFailsTheTierAndOneUnderTheThresholdDoesNot() {
         List<BlockResult> halfFailed = new java.util.ArrayList<>();
         List<BlockResult> slightly = new java.util.ArrayList<>();
@@ -182,18 +211,24 @@ class ComparisonsTest {
         return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu, 90, 98, 0, 3, false, null, null);
     }
 
+    /** A block of one round in a launch, at a tier of {@code users}, its CPU per response 20. */
+    private static BlockResult launched(int users, int launch, String target, double tps) {
+        long ok = (long) (tps * 5);
+        return new BlockResult(users + " users", users, 0, target, 0, 5000, ok, ok, 0, tps, 20, 90, 98, 0, 3, false, null, null, launch);
+    }
+
     /** The block with every request failed. */
     private static BlockResult failed(BlockResult b) {
         return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), 300, 0, 300, 0,
                 b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.machineBusyPercent(), b.machineStealPercent(), b.waitingCpuPercent(),
-                b.injectorLimited(), b.latencyHistogram(), b.open());
+                b.injectorLimited(), b.latencyHistogram(), b.open(), b.launch());
     }
 
     /** The block with {@code ko} more requests, all failed. */
     private static BlockResult withKo(BlockResult b, long ko) {
         return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests() + ko, b.ok(),
                 ko, b.tps(), b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.machineBusyPercent(), b.machineStealPercent(),
-                b.waitingCpuPercent(), b.injectorLimited(), b.latencyHistogram(), b.open());
+                b.waitingCpuPercent(), b.injectorLimited(), b.latencyHistogram(), b.open(), b.launch());
     }
 
     private static BlockResult limited(BlockResult b) {

@@ -20,8 +20,17 @@ class InterleavingTest {
     }
 
     @Test
+    void byDefaultEveryTargetIsLaunchedThreeTimesForFourRoundsAndOnceForTwelveWhereLaunchesCannotGo() {
+        assertEquals(new Interleaving(4, 2, null, 3), settings().interleaving());
+        assertEquals(new Interleaving(6, 2, null, 3), settings("containers", "tomcat,undertow,jetty").interleaving(),
+                "whole sets of three targets' order");
+        assertEquals(new Interleaving(12, 2, null, 1), settings("launches", "1").interleaving(), "a quick look");
+        assertEquals(new Interleaving(4, 2, null, 5), settings("launches", "5").interleaving());
+        assertEquals(1, settings("precision", "5").interleaving().launches());
+    }
+
+    @Test
     void aPrecisionPilotIsTwentyRoundsUnlessRoundsAreGiven() {
-        assertEquals(12, settings().interleaving().rounds());
         assertEquals(20, settings("precision", "5").interleaving().rounds());
         assertEquals(2, settings("precision", "5", "rounds", "2").interleaving().rounds(), "a quick look, asked for");
     }
