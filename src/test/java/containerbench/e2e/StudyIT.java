@@ -3,6 +3,7 @@ package containerbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.results.AaCalibration;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.study.InterleavedStudy;
@@ -41,6 +42,39 @@ class StudyIT {
                     .map(RunResult.Target::label).toList());
         }
         assertTrue(Files.readString(studyJson.resolveSibling("index.html")).contains("Pooled over repeated runs"));
+    }
+
+    @Test
+    void anAaCalibrationRunsOneContainerAgainstItselfRunAfterRunAndAPageOnTheSameMachineNamesIt() throws Exception {
+        Path dir = Runs.work("aa");
+        Path log = dir.resolve("bench.log");
+        int exit = Runs.bench(log, "aa", "--container", "tomcat", "--runs", "2", "--out", dir.toString(),
+                "--tiers", "5", "--rounds", "2", "--launches", "2", "--blockSeconds", "1", "--warmupSeconds", "1",
+                "--target.jvmArgs", Runs.TARGET_JVM);
+        String output = Files.readString(log);
+        assertEquals(0, exit, "exit of ./bench aa:\n" + output);
+        assertTrue(output.contains("[aa] tomcat against itself, 2 runs of 2 launch(es) of 2 rounds of 1 s blocks, 1 tier(s): about"),
+                output);
+        assertTrue(output.contains("[aa] run 2 of 2: complete"), output);
+        Path folder;
+        try (var folders = Files.list(dir.resolve("calibrations"))) {
+            folder = folders.findFirst().orElseThrow();
+        }
+        AaCalibration calibration = ResultsStore.readJson(folder.resolve(AaCalibration.FILE), AaCalibration.class);
+        assertEquals(2, calibration.tally().runs());
+        assertTrue(calibration.tally().intervals() >= 2, "a CPU per response interval at least in each run: " + calibration);
+        assertTrue(output.contains("[aa] " + calibration.sentence() + "."), output);
+        for (String run : calibration.runs()) {
+            RunResult result = ResultsStore.read(folder.resolve(run)).run();
+            assertEquals(List.of("tomcat", "tomcat#2"), result.targets().stream().map(RunResult.Target::label).toList());
+            assertEquals(2, result.blocks().stream().mapToInt(b -> b.launch()).distinct().count(), "fresh JVMs in each launch");
+        }
+
+        // A page elsewhere, of a run of that results folder on the same machine, names it.
+        assertEquals(0, Runs.bench(dir.resolve("compare.log"), "compare", "--out", dir.resolve("page").toString(),
+                folder.resolve(calibration.runs().get(0)).toString()), () -> Runs.tail(dir.resolve("compare.log")));
+        assertTrue(Files.readString(dir.resolve("page/index.html")).contains("The method last checked on this kind of machine: "
+                + calibration.sentence()), "the page cites the calibration");
     }
 
     /** Runs ./bench study on a file of src/test/resources/studies into a folder of its own; its output, having exited 0. */

@@ -3,6 +3,7 @@ package containerbench.report;
 import containerbench.measure.Environment;
 import containerbench.measure.TierResources;
 import containerbench.measure.TierResult;
+import containerbench.results.AaCalibration;
 import containerbench.results.RunResult;
 import containerbench.results.StoredRun;
 import containerbench.results.TierComparison;
@@ -33,9 +34,13 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
     record OpenSection(String run, String heading, List<String> capacities, List<String> lines, String svg) {
     }
 
-    /** One interleaved run's verdicts, with the data of its ratio chart. */
+    /**
+     * One interleaved run's verdicts, with the data of its ratio chart.
+     *
+     * @param calibration when the method was last checked on the run's kind of machine ({@code ./bench aa}), or that it was not
+     */
     record VerdictSection(String run, String heading, String design, List<String> sentences, List<String> latencies,
-            String warmups, Map<String, Object> ratioChart) {
+            String warmups, String calibration, Map<String, Object> ratioChart) {
     }
 
     /**
@@ -66,11 +71,12 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         for (StoredRun stored : set.runs()) {
             RunResult run = stored.run();
             if (run.interleaved()) {
-                verdicts.add(new VerdictSection(run.runId(), run.description(), run.interleaving().rounds() + " rounds of "
-                        + run.interleaving().blockSeconds() + " s blocks per tier; ratios to " + run.baseline().label()
-                        + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons",
+                int launches = run.interleaving().launchCount();
+                verdicts.add(new VerdictSection(run.runId(), run.description(), (launches > 1 ? launches + " launches of " : "")
+                        + run.interleaving().rounds() + " rounds of " + run.interleaving().blockSeconds() + " s blocks per tier; ratios to "
+                        + run.baseline().label() + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons",
                         Verdicts.leading(run), Verdicts.latencies(run),
-                        Verdicts.warmups(run),
+                        Verdicts.warmups(run), calibration(run, List.of(pageDir, stored.file().getParent())),
                         ratioChart("chart-ratio-" + verdicts.size(), run)));
             }
         }
@@ -96,6 +102,17 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), Pooling.sentences(set.runs()), verdicts, runs,
                 figures,
                 groups.size() > 1 ? differences(groups) : List.of(), charts, open);
+    }
+
+    /**
+     * When the method was last checked on the run's kind of machine: the latest A/A calibration
+     * ({@code ./bench aa}) of the same CPU model and count, found beside the page or the run ({@link AaCalibration#latest}).
+     */
+    static String calibration(RunResult run, List<Path> folders) {
+        return AaCalibration.latest(folders, run.environment())
+                .map(c -> "The method last checked on this kind of machine: " + c.sentence() + ".")
+                .orElse("The method has not been checked on this kind of machine here: ./bench aa --container "
+                        + run.baseline().container() + " runs an A/A calibration, which this page would name.");
     }
 
     /** What a run with a user's application served and sent, and what the check before its load found. */

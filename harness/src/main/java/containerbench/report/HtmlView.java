@@ -43,7 +43,8 @@ final class HtmlView {
             if (!verdict.latencies().isEmpty()) {
                 list(h, "class=\"latencies\"", verdict.latencies());
             }
-            h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n<div class=\"chart\"><canvas id=\"")
+            h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n<p class=\"calibration\">")
+                    .append(Html.text(verdict.calibration())).append("</p>\n<div class=\"chart\"><canvas id=\"")
                     .append(Html.text(verdict.ratioChart().get("id"))).append("\"></canvas></div>\n");
         }
         for (ComparisonDocument.OpenSection open : doc.open()) {

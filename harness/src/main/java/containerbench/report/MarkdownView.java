@@ -38,6 +38,7 @@ final class MarkdownView {
             verdict.sentences().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
             verdict.latencies().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
             m.append('\n').append(verdict.warmups()).append('\n');
+            m.append('\n').append(verdict.calibration()).append('\n');
         }
         for (ComparisonDocument.OpenSection open : doc.open()) {
             m.append("\n### Latency against load: ").append(open.heading()).append(" (`").append(open.run())

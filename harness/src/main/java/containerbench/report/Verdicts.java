@@ -1,5 +1,6 @@
 package containerbench.report;
 
+import containerbench.results.AaTally;
 import containerbench.results.Comparisons;
 import containerbench.results.LatencyComparison;
 import containerbench.results.PairedRatio;
@@ -7,6 +8,7 @@ import containerbench.results.RunResult;
 import containerbench.results.TierComparison;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The answer of an interleaved run in the study's terms. First one sentence per target over the whole
@@ -90,8 +92,9 @@ final class Verdicts {
         }
         int tiers = run.comparisons().size();
         return "Over " + launches + " launches of each target (fresh JVMs): every interval is from how far its launch means strayed"
-                + " from each other, pooled over the tiers of its figure (Student's t on " + (launches - 1) + " degree(s) of freedom"
-                + " per tier: " + (launches - 1) * tiers + " over " + tiers + (tiers == 1 ? " tier" : " tiers") + ", fewer where a tier failed).";
+                + " from each other, pooled over the tiers of its figure (Student's t on up to " + (launches - 1) * tiers
+                + " degrees of freedom over " + tiers + (tiers == 1 ? " tier" : " tiers") + ", fewer where launches strayed alike at"
+                + " every tier or a tier failed; response times from each tier's own launches).";
     }
 
     /** The loads at which the failure {@code which} holds for the other target at {@code index}: "2000 users", or {@code null}. */
@@ -167,29 +170,17 @@ final class Verdicts {
     }
 
     /**
-     * An A/A run's check of the method: with every target alike, about 95% of the 95% intervals and
-     * at least 95% of the run's adjusted ones should hold 1. {@code null} when the targets differ.
+     * An A/A run's check of the method ({@link AaTally}): with every target alike, about 95% of the
+     * 95% intervals and at least 95% of the run's adjusted ones should hold 1. {@code null} when the targets differ.
      */
     static String selfCheck(RunResult run) {
-        if (run.targets().stream().map(t -> t.label().replaceFirst("#\\d+$", "")).distinct().count() != 1
-                || run.targets().size() < 2) {
+        if (!AaTally.isAa(run)) {
             return null;
         }
-        List<TierComparison.Ratio> ratios = new ArrayList<>();
-        run.comparisons().forEach(tier -> tier.comparison().stream().filter(c -> c.pairs() >= 2 && !c.failed())
-                .forEach(c -> {
-            if (c.tpsJudged()) {
-                ratios.add(c.tps());
-            }
-            if (c.cpu() != null) {
-                ratios.add(c.cpu());
-            }
-        }));
-        long plain = ratios.stream().filter(TierComparison.Ratio::holdsOne).count();
-        long adjusted = ratios.stream().filter(TierComparison.Ratio::adjustedHoldsOne).count();
+        AaTally tally = AaTally.of(List.of(run));
         return String.format("A/A check: %d of %d 95%% intervals hold 1 (%.0f%%; about 95%% expected), %d of %d adjusted ones"
-                + " (at least 95%% expected).", plain, ratios.size(), 100.0 * plain / Math.max(1, ratios.size()), adjusted,
-                ratios.size());
+                + " (at least 95%% expected).", tally.held(), tally.intervals(), tally.heldPercent(), tally.adjustedHeld(),
+                tally.intervals());
     }
 
     /** What a run's page says first: the run's verdicts, an A/A run's check, then each tier's. */
@@ -329,8 +320,9 @@ final class Verdicts {
         String figures = times(r.ratio()) + " (95% CI " + interval(r.low(), r.high()) + "; adjusted for " + r.adjustedFor() + ": "
                 + interval(r.adjustedLow(), r.adjustedHigh()) + ")";
         if (r.launches() > 1 && r.spread() != null && r.spread().launchPercent() != null) {
-            figures += String.format(" (sd %.1f%% launch to launch, %.1f%% block to block)", r.spread().launchPercent(),
-                    r.spread().blockPercent());
+            figures += String.format(Locale.ROOT, " (sd %.1f%% launch to launch, %.1f%% block to block%s)", r.spread().launchPercent(),
+                    r.spread().blockPercent(), r.spread().pooled() == null ? ""
+                            : String.format(Locale.ROOT, "; t on %.1f degrees of freedom", r.spread().pooled().degrees()));
         }
         if (!r.adjustedHoldsOne()) {
             return figures + ", " + (r.adjustedHigh() < 1 ? below : above);

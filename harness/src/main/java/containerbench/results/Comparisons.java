@@ -38,7 +38,7 @@ public final class Comparisons {
         for (int other = 0; other < labels.size() - 1; other++) {
             int index = other;
             List<Paired> ofOther = byTier.values().stream().map(paired -> paired.get(index)).toList();
-            spreads.add(new Spreads(Spreads.pooled(ofOther, Paired::tps), Spreads.pooled(ofOther, Paired::cpu)));
+            spreads.add(Spreads.of(ofOther));
         }
         List<TierComparison> tiers = new ArrayList<>();
         byTier.forEach((tier, paired) -> {
@@ -55,13 +55,25 @@ public final class Comparisons {
     /**
      * One other target's launch spreads of TPS and of CPU per response, each pooled over the tiers in
      * which neither it nor the baseline failed ({@link PairedRatio.LaunchSpread}): a failed tier states
-     * no interval, and its blocks stray as a failing container does, not as a launch.
+     * no interval, and its blocks stray as a failing container does, not as a launch. TPS is pooled
+     * apart over the tiers where it is judged and over those where it is shown only (the injector
+     * limited both targets alike, or a round was left out), which stray less, or otherwise.
      */
-    private record Spreads(PairedRatio.LaunchSpread tps, PairedRatio.LaunchSpread cpu) {
+    private record Spreads(PairedRatio.LaunchSpread judgedTps, PairedRatio.LaunchSpread shownTps, PairedRatio.LaunchSpread cpu) {
 
-        static PairedRatio.LaunchSpread pooled(List<Paired> tiers, java.util.function.Function<Paired, List<Round>> figure) {
-            return PairedRatio.LaunchSpread.pooled(tiers.stream().filter(p -> !p.failed())
-                    .map(p -> Round.byLaunch(figure.apply(p))).toList());
+        static Spreads of(List<Paired> tiers) {
+            List<Paired> served = tiers.stream().filter(p -> !p.failed()).toList();
+            return new Spreads(pooled(served.stream().filter(Paired::tpsSaid).toList(), Paired::tps),
+                    pooled(served.stream().filter(p -> !p.tpsSaid()).toList(), Paired::tps), pooled(served, Paired::cpu));
+        }
+
+        /** The TPS spread of a tier's kind. */
+        PairedRatio.LaunchSpread tps(Paired tier) {
+            return tier.tpsSaid() ? judgedTps : shownTps;
+        }
+
+        private static PairedRatio.LaunchSpread pooled(List<Paired> tiers, java.util.function.Function<Paired, List<Round>> figure) {
+            return PairedRatio.LaunchSpread.pooled(tiers.stream().map(p -> Round.byLaunch(figure.apply(p))).toList());
         }
     }
 
@@ -131,7 +143,7 @@ public final class Comparisons {
         Map<String, List<BlockResult>> byTier = byTier(run.blocks());
         for (String other : labels.subList(1, labels.size())) {
             List<Paired> tiers = byTier.values().stream().map(inTier -> Paired.of(inTier, labels.get(0), other)).toList();
-            Spreads spreads = new Spreads(Spreads.pooled(tiers, Paired::tps), Spreads.pooled(tiers, Paired::cpu));
+            Spreads spreads = Spreads.of(tiers);
             for (Paired paired : tiers) {
                 if (paired.failed()) {
                     continue;
@@ -140,7 +152,7 @@ public final class Comparisons {
                 // Pooled apart from judged ones, and named so: the injector's ratio as much as the containers'.
                 if (paired.tpsJudged()) {
                     estimate(users, other, paired.injectorLimited() ? "TPS (injector-limited)" : "TPS", paired.tps(), pilot,
-                            spreads.tps()).ifPresent(estimates::add);
+                            spreads.tps(paired)).ifPresent(estimates::add);
                 }
                 estimate(users, other, "CPU per response", paired.cpu(), pilot, spreads.cpu()).ifPresent(estimates::add);
             }
@@ -150,10 +162,13 @@ public final class Comparisons {
 
     private static Optional<Estimate> estimate(int users, String other, String metric, List<Round> rounds, int pilot,
             PairedRatio.LaunchSpread spread) {
-        List<double[]> launches = Round.byLaunch(rounds);
+        java.util.SortedMap<Integer, double[]> launches = Round.byLaunch(rounds);
         if (launches.size() >= 2) {
-            double mean = launches.stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).average().orElseThrow();
-            return Optional.of(new Estimate(users, other, metric, mean, spread.variance() / launches.size(), spread.degrees()));
+            double mean = launches.values().stream().mapToDouble(logs -> Arrays.stream(logs).average().orElseThrow()).average()
+                    .orElseThrow();
+            // A pool of runs draws each run's variance again from whole degrees of freedom: Satterthwaite's, rounded down.
+            return Optional.of(new Estimate(users, other, metric, mean, spread.variance() / launches.size(),
+                    Math.max(1, (int) Math.floor(spread.degrees()))));
         }
         double[] logs = Round.logs(rounds);
         int spreadFrom = pilot > 0 ? Math.min(pilot, logs.length) : logs.length;
@@ -172,11 +187,13 @@ public final class Comparisons {
             return rounds.stream().mapToDouble(r -> Math.log(r.other / r.base)).toArray();
         }
 
-        /** The rounds' log ratios launch by launch, in launch order. */
-        static List<double[]> byLaunch(List<Round> rounds) {
+        /** The rounds' log ratios launch by launch, by launch. */
+        static java.util.SortedMap<Integer, double[]> byLaunch(List<Round> rounds) {
             Map<Integer, List<Round>> launches = new java.util.TreeMap<>();
             rounds.forEach(round -> launches.computeIfAbsent(round.launch, l -> new ArrayList<>()).add(round));
-            return launches.values().stream().map(Round::logs).toList();
+            java.util.SortedMap<Integer, double[]> logs = new java.util.TreeMap<>();
+            launches.forEach((launch, ofLaunch) -> logs.put(launch, Round.logs(ofLaunch)));
+            return logs;
         }
     }
 
@@ -223,6 +240,11 @@ public final class Comparisons {
             return tps.size() >= 2 && tps.size() == rounds.size();
         }
 
+        /** Whether the TPS ratio is said in words: judged, and the injector limited neither target's blocks. */
+        boolean tpsSaid() {
+            return tpsJudged() && !injectorLimited();
+        }
+
         boolean failed() {
             TierComparison.Failures f = failures();
             return f.baselineFailed() || f.otherFailed();
@@ -232,7 +254,7 @@ public final class Comparisons {
         TierComparison.Comparison compare(int family, int pilot, Spreads spreads) {
             boolean failed = failed();
             return new TierComparison.Comparison(baseline, other,
-                    tps.size() < 2 ? null : ratio(tps, family, pilot, failed ? null : spreads.tps()),
+                    tps.size() < 2 ? null : ratio(tps, family, pilot, failed ? null : spreads.tps(this)),
                     cpu.size() < 2 ? null : ratio(cpu, family, pilot, failed ? null : spreads.cpu()), failures(), rounds.size(),
                     rounds.size() - tps.size(), rounds.size() - cpu.size(), injectorLimited());
         }
@@ -244,8 +266,9 @@ public final class Comparisons {
          */
         private static TierComparison.Ratio ratio(List<Round> rounds, int family, int pilot, PairedRatio.LaunchSpread spread) {
             double adjusted = 1 - 0.05 / family;
-            List<double[]> launches = Round.byLaunch(rounds);
-            PairedRatio.LaunchSpread over = spread != null ? spread : PairedRatio.LaunchSpread.pooled(List.of(launches));
+            java.util.SortedMap<Integer, double[]> byLaunch = Round.byLaunch(rounds);
+            List<double[]> launches = List.copyOf(byLaunch.values());
+            PairedRatio.LaunchSpread over = spread != null ? spread : PairedRatio.LaunchSpread.pooled(List.of(byLaunch));
             PairedRatio plain;
             PairedRatio wide;
             if (launches.size() >= 2) {
@@ -352,15 +375,10 @@ public final class Comparisons {
                 byTier.put(tier, new TierLatencies(inTier.get(0).users(), mean, p99));
             }
         });
-        // Each figure's launch spread pooled over the tiers it is compared at, as TPS's and CPU's are.
-        PairedRatio.LaunchSpread meanSpread = PairedRatio.LaunchSpread.pooled(byTier.values().stream()
-                .map(t -> Round.byLaunch(t.mean())).toList());
-        PairedRatio.LaunchSpread p99Spread = PairedRatio.LaunchSpread.pooled(byTier.values().stream()
-                .map(t -> Round.byLaunch(t.p99())).toList());
         List<LatencyComparison> tiers = new ArrayList<>();
         byTier.forEach((tier, t) -> tiers.add(new LatencyComparison(tier, t.users(), baseline, other,
-                latency(t.mean(), meanSpread, 0.95), latency(t.p99(), p99Spread, 0.95),
-                latency(t.mean(), meanSpread, 1 - 0.05 / family), latency(t.p99(), p99Spread, 1 - 0.05 / family), family)));
+                latency(t.mean(), 0.95), latency(t.p99(), 0.95), latency(t.mean(), 1 - 0.05 / family),
+                latency(t.p99(), 1 - 0.05 / family), family)));
         return tiers;
     }
 
@@ -368,10 +386,16 @@ public final class Comparisons {
     private record TierLatencies(int users, List<Round> mean, List<Round> p99) {
     }
 
-    /** A response-time ratio: over several launches from their means and the pooled spread, over one from its rounds. */
-    private static PairedRatio latency(List<Round> rounds, PairedRatio.LaunchSpread spread, double confidence) {
-        List<double[]> launches = Round.byLaunch(rounds);
-        return launches.size() >= 2 ? PairedRatio.ofLaunches(launches, spread, confidence)
+    /**
+     * A response-time ratio: over several launches from this tier's launch means alone, over one from
+     * its rounds. Not pooled over the tiers as TPS and CPU are: the times' spread differs too much
+     * from tier to tier (a light tier's p99 moves in whole milliseconds, 0 or ±69% in its logarithm),
+     * so at three launches these intervals are wide (t on 2 degrees of freedom).
+     */
+    private static PairedRatio latency(List<Round> rounds, double confidence) {
+        java.util.SortedMap<Integer, double[]> launches = Round.byLaunch(rounds);
+        return launches.size() >= 2 ? PairedRatio.ofLaunches(List.copyOf(launches.values()), PairedRatio.LaunchSpread.pooled(
+                List.of(launches)), confidence)
                 : PairedRatio.of(rounds.stream().map(Round::other).toList(), rounds.stream().map(Round::base).toList(), confidence);
     }
 

@@ -59,33 +59,66 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
 
     /**
      * How far one figure's launch means stray from their tier's mean, pooled over the tiers of a run:
-     * the variance of a launch mean's log ratio, with (launches - 1) degrees of freedom from each tier.
-     * One tier alone gives Student's t on launches - 1, exact for normal effects but wide at the few
-     * launches a run can afford (t = 4.30 at three, 22 once adjusted for 24 intervals); six tiers of
-     * three launches give 12 (t = 2.18, and 4.3 adjusted). Pooling assumes a launch mean strays about
-     * as far at every tier: simulated with launch offsets shared by all tiers (the worst case for the
-     * degrees of freedom) and block noise from 6% at one tier to 10% at another, 94% of the 95%
-     * intervals held the truth (LaunchIntervalTest); with a single tier in a run, nothing is pooled.
+     * the variance of a launch mean's log ratio, and the degrees of freedom it has. Each tier gives
+     * launches - 1 where a launch strays at each tier on its own; a launch that strays alike at every
+     * tier (a JVM that is slower throughout) carries launches - 1 over all of them. So the squares are
+     * split as a two-way table of launch means (tiers by launches): a launch's own term and what is
+     * left, and the degrees of freedom are Satterthwaite's over the two, from tiers x (launches - 1)
+     * when launches stray tier by tier down to launches - 1 when they stray alike; the variance is the
+     * pooled one either way. Where the tiers do not all hold the same launches (a launch without a
+     * figure at some tier), launches - 1 of the fewest. Why pooling, and what it assumes: docs/method.md,
+     * "Launches: the unit of replication".
      *
-     * @param tiers tier by tier, each launch's log ratios round by round; tiers of one launch add nothing
+     * @param degrees Satterthwaite's degrees of freedom, not a whole number
+     * @param tiers how many tiers of two launches or more it was pooled over
      */
-    public record LaunchSpread(double variance, int degrees, int tiers) {
+    public record LaunchSpread(double variance, double degrees, int tiers) {
 
-        public static LaunchSpread pooled(List<List<double[]>> tiers) {
+        /** @param tiers tier by tier, each launch's log ratios round by round, by launch; tiers of one launch add nothing */
+        public static LaunchSpread pooled(List<java.util.SortedMap<Integer, double[]>> tiers) {
+            List<java.util.SortedMap<Integer, double[]>> pooled = tiers.stream().filter(t -> t.size() >= 2).toList();
+            if (pooled.isEmpty()) {
+                return new LaunchSpread(Double.NaN, 0, 0);
+            }
             double squares = 0;
             int degrees = 0;
-            int pooled = 0;
-            for (List<double[]> launches : tiers) {
-                if (launches.size() < 2) {
-                    continue;
-                }
-                double[] means = means(launches);
-                double mean = Arrays.stream(means).average().orElseThrow();
-                squares += Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum();
-                degrees += means.length - 1;
-                pooled++;
+            for (java.util.SortedMap<Integer, double[]> launches : pooled) {
+                double[] deviations = deviations(launches);
+                squares += Arrays.stream(deviations).map(d -> d * d).sum();
+                degrees += deviations.length - 1;
             }
-            return new LaunchSpread(degrees == 0 ? Double.NaN : squares / degrees, degrees, pooled);
+            double variance = squares / degrees;
+            boolean balanced = pooled.stream().allMatch(t -> t.keySet().equals(pooled.get(0).keySet()));
+            if (!balanced) {
+                return new LaunchSpread(variance, pooled.stream().mapToInt(java.util.Map::size).min().orElseThrow() - 1, pooled.size());
+            }
+            int t = pooled.size();
+            int l = pooled.get(0).size();
+            if (t == 1) {
+                return new LaunchSpread(variance, l - 1, 1);
+            }
+            // A launch's own term: its deviations' mean over the tiers, t times its square per launch.
+            double[] own = new double[l];
+            for (java.util.SortedMap<Integer, double[]> launches : pooled) {
+                double[] deviations = deviations(launches);
+                for (int i = 0; i < l; i++) {
+                    own[i] += deviations[i] / t;
+                }
+            }
+            double launchSquares = t * Arrays.stream(own).map(a -> a * a).sum();
+            double meanSquareLaunch = launchSquares / (l - 1);
+            double meanSquareRest = (squares - launchSquares) / ((t - 1) * (l - 1));
+            double total = meanSquareLaunch + (t - 1) * meanSquareRest;
+            double satterthwaite = total == 0 ? degrees
+                    : (l - 1) * total * total / (meanSquareLaunch * meanSquareLaunch + (t - 1) * meanSquareRest * meanSquareRest);
+            return new LaunchSpread(variance, Math.min(degrees, satterthwaite), t);
+        }
+
+        /** Each launch mean's deviation from the tier's mean, in launch order. */
+        private static double[] deviations(java.util.SortedMap<Integer, double[]> launches) {
+            double[] means = means(List.copyOf(launches.values()));
+            double mean = Arrays.stream(means).average().orElseThrow();
+            return Arrays.stream(means).map(m -> m - mean).toArray();
         }
     }
 
@@ -158,7 +191,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
     }
 
     /** Student's t quantile for a two-sided interval of {@code confidence}. */
-    static double quantile(int degreesOfFreedom, double confidence) {
+    static double quantile(double degreesOfFreedom, double confidence) {
         return TDistribution.of(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2);
     }
 

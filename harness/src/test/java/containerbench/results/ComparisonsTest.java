@@ -82,18 +82,39 @@ class ComparisonsTest {
         }
         List<TierComparison> tiers = Comparisons.of(blocks, List.of("tomcat", "undertow"));
         // Launch means' squared deviations from their tier's mean: 8.0027e-4 at 100 users and 9.8803e-4 at 500,
-        // over 2 + 2 degrees of freedom: a variance of 4.4707e-4; t(0.975, 4 df) = 2.7764 x sqrt(4.4707e-4 / 3).
+        // over 2 + 2 degrees of freedom: a variance of 4.4707e-4. The second launch is high and the third low at
+        // both tiers: nearly all of it is the launches' own term, so Satterthwaite's degrees of freedom are 2.01,
+        // not 4, and t(0.975, 2.01 df) = 4.2800 x sqrt(4.4707e-4 / 3).
         PairedRatio.LaunchSpread pooled = tiers.get(0).comparison().get(0).tps().spread().pooled();
-        assertEquals(4, pooled.degrees());
+        assertEquals(2.0111, pooled.degrees(), 1e-4);
         assertEquals(2, pooled.tiers(), "the failed tier's launches stray as a failing container does, and are left out");
         assertEquals(4.4707e-4, pooled.variance(), 1e-8);
         TierComparison.Ratio at100 = tiers.get(0).comparison().get(0).tps();
-        assertEquals(List.of(0.9999, 0.9665, 1.0343, 3), List.of(at100.ratio(), at100.low(), at100.high(), at100.launches()),
-                "its own launches alone would give 0.9514-1.0508, on t(2 df) = 4.30");
+        assertEquals(List.of(0.9999, 0.949, 1.0535, 3), List.of(at100.ratio(), at100.low(), at100.high(), at100.launches()));
         TierComparison.Ratio at500 = tiers.get(1).comparison().get(0).tps();
-        assertEquals(List.of(0.8999, 0.8699, 0.9309), List.of(at500.ratio(), at500.low(), at500.high()));
+        assertEquals(List.of(0.8999, 0.854, 0.9481), List.of(at500.ratio(), at500.low(), at500.high()));
         assertTrue(tiers.get(2).comparison().get(0).failed());
         assertEquals(2, tiers.get(2).comparison().get(0).tps().spread().pooled().degrees(), "a failed tier's figures: from its own launches");
+    }
+
+    @Test
+    void launchesThatStrayTierByTierGiveThePoolMoreDegreesOfFreedomThanLaunchesThatStrayAlike() {
+        // Three tiers: the second launch high at the first tier, low at the second, high at the third.
+        double[][] ratios = {{1.00, 1.02, 0.98}, {0.90, 0.91, 0.89}, {1.10, 1.08, 1.12}};
+        List<java.util.SortedMap<Integer, double[]>> tiers = new java.util.ArrayList<>();
+        for (double[] tier : ratios) {
+            java.util.SortedMap<Integer, double[]> launches = new java.util.TreeMap<>();
+            for (int launch = 0; launch < 3; launch++) {
+                launches.put(launch, new double[] {Math.log(tier[launch])});
+            }
+            tiers.add(launches);
+        }
+        PairedRatio.LaunchSpread spread = PairedRatio.LaunchSpread.pooled(tiers);
+        assertEquals(2.8475e-4, spread.variance(), 1e-8, "the squares over 3 x 2 degrees of freedom");
+        assertEquals(4.5339, spread.degrees(), 1e-4,
+                "Satterthwaite's: mean squares 5.6e-5 for the launches' own term and 4.0e-4 for the rest, on 2 and 4");
+        tiers.get(2).remove(2);
+        assertEquals(1, PairedRatio.LaunchSpread.pooled(tiers).degrees(), "tiers without the same launches: the fewest launches - 1");
     }
 
     @Test
