@@ -175,9 +175,15 @@ public final class Comparisons {
         if (spreadFrom < 2) {
             return Optional.empty();
         }
-        double sd = PairedRatio.sd(Arrays.copyOf(logs, spreadFrom));
+        if (pilot > 0) {
+            // As the run's own interval: the pilot's spread, widened where its pairs lean on each other.
+            PilotSpread ofPilot = PilotSpread.of(Arrays.copyOf(logs, spreadFrom));
+            return Optional.of(new Estimate(users, other, metric, Arrays.stream(logs).average().orElseThrow(),
+                    ofPilot.variance() / logs.length, ofPilot.degrees()));
+        }
+        double sd = PairedRatio.sd(logs);
         return Optional.of(new Estimate(users, other, metric, Arrays.stream(logs).average().orElseThrow(),
-                sd * sd / logs.length, spreadFrom - 1));
+                sd * sd / logs.length, logs.length - 1));
     }
 
     /** One figure of the baseline and the other in one round, and the launch the round ran in. */

@@ -22,7 +22,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
 
     /** The interval of the given confidence, from the spread of all the pairs. */
     public static PairedRatio of(List<Double> others, List<Double> baselines, double confidence) {
-        return of(logs(others, baselines), others.size(), confidence);
+        return of(logs(others, baselines), confidence);
     }
 
     /**
@@ -33,7 +33,16 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
      */
     public static PairedRatio stein(List<Double> others, List<Double> baselines, int pilot, double confidence) {
         double[] logs = logs(others, baselines);
-        return of(logs, Math.min(pilot, logs.length), confidence);
+        int n = logs.length;
+        double mean = Arrays.stream(logs).average().orElse(Double.NaN);
+        if (n < 2 || Math.min(pilot, n) < 2) {
+            double ratio = Decimals.four(Math.exp(mean));
+            return new PairedRatio(ratio, ratio, ratio, n);
+        }
+        // The pilot's spread, widened where its pairs lean on each other (PilotSpread).
+        double half = PilotSpread.of(Arrays.copyOf(logs, Math.min(pilot, n))).half(n, confidence);
+        return new PairedRatio(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)),
+                Decimals.four(Math.exp(mean + half)), n);
     }
 
     /**
@@ -163,14 +172,14 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
         }
     }
 
-    private static PairedRatio of(double[] logs, int spreadFrom, double confidence) {
+    private static PairedRatio of(double[] logs, double confidence) {
         int n = logs.length;
         double mean = Arrays.stream(logs).average().orElse(Double.NaN);
-        if (n < 2 || spreadFrom < 2) {
+        if (n < 2) {
             double ratio = Decimals.four(Math.exp(mean));
             return new PairedRatio(ratio, ratio, ratio, n);
         }
-        double half = quantile(spreadFrom - 1, confidence) * sd(Arrays.copyOf(logs, spreadFrom)) / Math.sqrt(n);
+        double half = quantile(n - 1, confidence) * sd(logs) / Math.sqrt(n);
         return new PairedRatio(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)),
                 Decimals.four(Math.exp(mean + half)), n);
     }

@@ -5,7 +5,7 @@ package containerbench.results;
  * two-stage procedure): n = (t x s / ln(1 + percent/100))², t from the pilot's degrees of freedom. The
  * interval is then {@link PairedRatio#stein}: its width is fixed by the pilot, so stopping never
  * depends on a spread that happened to be small, the fault of adding rounds until the interval looks
- * narrow enough.
+ * narrow enough. The pilot's spread is {@link PilotSpread}'s: widened where its pairs lean on each other.
  */
 public final class TwoStage {
 
@@ -19,12 +19,9 @@ public final class TwoStage {
 
     /** The pairs that give an interval of {@code confidence} of ±percent: the run's adjusted one, which its words rest on. */
     public static int pairsFor(double[] pilotLogs, double percent, double confidence) {
-        int pilot = pilotLogs.length;
-        if (pilot < 2) {
-            throw new IllegalArgumentException("a pilot of " + pilot + " pairs has no spread");
-        }
-        double perPair = PairedRatio.quantile(pilot - 1, confidence) * PairedRatio.sd(pilotLogs) / Math.log1p(percent / 100);
-        return Math.max(pilot, (int) Math.ceil(perPair * perPair));
+        PilotSpread spread = PilotSpread.of(pilotLogs);
+        double perPair = spread.half(1, confidence) / Math.log1p(percent / 100);
+        return Math.max(pilotLogs.length, (int) Math.ceil(perPair * perPair));
     }
 
     /** The ±percent of the 95% interval that {@code pairs} pairs give from the pilot's spread. */
@@ -34,7 +31,6 @@ public final class TwoStage {
 
     /** The ±percent of the interval of {@code confidence} that {@code pairs} pairs give from the pilot's spread. */
     public static double percentWith(double[] pilotLogs, int pairs, double confidence) {
-        double half = PairedRatio.quantile(pilotLogs.length - 1, confidence) * PairedRatio.sd(pilotLogs) / Math.sqrt(pairs);
-        return 100 * Math.expm1(half);
+        return 100 * Math.expm1(PilotSpread.of(pilotLogs).half(pairs, confidence));
     }
 }
