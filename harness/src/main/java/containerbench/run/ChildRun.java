@@ -31,6 +31,22 @@ public record ChildRun(Path settingsFile, Path resultsFile) {
         return new ChildRun(SettingsFile.write(settings, results, startBarrier), results);
     }
 
+    /**
+     * Why a child run did not complete, in one line, or {@code null} when it did: Maven's exit, the
+     * run's own first line of failure, or its status.
+     *
+     * @param stored what {@link #results} read, or {@code null}
+     */
+    public static String incomplete(int exit, StoredRun stored) {
+        if (stored == null) {
+            return "no results, mvn exit " + exit;
+        }
+        if (exit == 0 && stored.run().status() == containerbench.results.RunStatus.COMPLETE) {
+            return null;
+        }
+        return stored.run().failure() != null ? stored.run().failure().lines().findFirst().orElse("") : "run " + stored.run().status();
+    }
+
     /** The results the child wrote, or {@code null} when it wrote none (it did not get as far as its load). */
     public StoredRun results() throws IOException {
         return Files.size(resultsFile) == 0 ? null : ResultsStore.read(resultsFile);

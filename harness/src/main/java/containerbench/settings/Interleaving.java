@@ -41,7 +41,7 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision, in
      * Three launches of every target: the launch, not the block, is what differs when the same
      * containers are measured again (docs/method.md), and three are the fewest whose spread, pooled
      * over a run's tiers ({@code PairedRatio.LaunchSpread}), gives the intervals degrees of freedom to
-     * spare: 12 over six tiers. Each launch costs its start and its warm-up (about 50 s a target here).
+     * spare: 12 over six tiers. Each launch costs its start and its warm-up (30-50 s a target here).
      */
     static final int DEFAULT_LAUNCHES = 3;
 

@@ -6,7 +6,6 @@ import containerbench.results.AaCalibration;
 import containerbench.results.AaTally;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
-import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
 import containerbench.run.ChildRun;
 import containerbench.run.MavenRun;
@@ -99,13 +98,12 @@ public final class AaCheck {
             int exit = MavenRun.gatling(dir.resolve(String.format("run-%03d.mvn.log", index)), run, child,
                     "A/A calibration run " + index + " of " + runs + ": " + container + " against itself", gatling).waitFor();
             StoredRun stored = child.results();
-            boolean complete = exit == 0 && stored != null && stored.run().status() == RunStatus.COMPLETE;
+            String incomplete = ChildRun.incomplete(exit, stored);
+            boolean complete = incomplete == null;
             if (complete) {
                 done.add(stored);
             } else {
-                failed.add(String.format("run %d: %s", index, stored == null ? "no results, mvn exit " + exit
-                        : stored.run().failure() != null ? stored.run().failure().lines().findFirst().orElse("")
-                                : "run " + stored.run().status()));
+                failed.add(String.format("run %d: %s", index, incomplete));
             }
             out.printf("[aa] run %d of %d: %s in %d s%n", index, runs, complete ? "complete" : "failed",
                     Duration.between(start, Instant.now()).toSeconds());

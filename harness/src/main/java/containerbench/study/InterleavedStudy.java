@@ -4,7 +4,6 @@ import containerbench.report.ComparisonPage;
 import containerbench.report.ConsoleTable;
 import containerbench.report.RunSet;
 import containerbench.results.ResultsStore;
-import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
 import containerbench.run.ChildRun;
 import containerbench.run.MavenRun;
@@ -118,13 +117,12 @@ public final class InterleavedStudy {
                 int exit = MavenRun.gatling(dir.resolve(String.format("run-%03d.mvn.log", index)), settings, child,
                         plan.name() + " repetition " + repetition + ": " + targets().get(group), gatling).waitFor();
                 StoredRun stored = child.results();
-                boolean complete = exit == 0 && stored != null && stored.run().status() == RunStatus.COMPLETE;
+                String incomplete = ChildRun.incomplete(exit, stored);
+                boolean complete = incomplete == null;
                 if (complete) {
                     done.add(stored);
                 } else {
-                    failed.add(String.format("run %d (repetition %d): %s", index, repetition, stored == null ? "no results, mvn exit " + exit
-                            : stored.run().failure() != null ? stored.run().failure().lines().findFirst().orElse("")
-                                    : "run " + stored.run().status()));
+                    failed.add(String.format("run %d (repetition %d): %s", index, repetition, incomplete));
                 }
                 long elapsed = Duration.between(started, Instant.now()).toSeconds();
                 System.out.printf("[study] run %d of %d (repetition %d): %s in %d s; %d min elapsed, about %d min left%n", index, total,
