@@ -120,7 +120,8 @@ class BenchmarkSmokeIT {
                 .map(containerbench.measure.BlockResult::launch).toList(), "the first launch's tiers, then the second's");
         assertEquals(List.of("tomcat", "undertow", "undertow", "tomcat"), run.blocks().subList(0, 4).stream()
                 .map(containerbench.measure.BlockResult::target).toList(), "A B, then B A");
-        assertTrue(run.blocks().stream().allMatch(b -> b.ok() > 0 && b.targetCpuMicrosPerResponse() > 0),
+        assertTrue(run.blocks().stream().allMatch(b -> b.ok() > 0 && b.cpu().targetMicrosPerResponse() != null
+                && b.cpu().targetMicrosPerResponse() > 0 && b.cpu().withWaitsMicrosPerResponse() != null),
                 "every block measured, the second launch's CPU read from its new JVMs");
         assertEquals(2, run.comparisons().size());
         for (var tier : run.comparisons()) {

@@ -12,32 +12,24 @@ package containerbench.measure;
  *     block turned, as a refused connection does, still counts against the target it was sent to
  * @param tps OK responses per second, over the block's first request to its last response, as the
  *     block ended
- * @param targetCpuMicrosPerResponse the target's CPU time over the block per OK response, or -1 if unknown
- * @param injectorCpuPercent Gatling's CPU over the block, in % of one core
- * @param machineBusyPercent the whole machine's CPU over the block, in % of all its cores (the
- *     hypervisor's steal not counted); -1 where unknown
- * @param machineStealPercent the share of all cores' time the hypervisor ran other guests instead
- *     over the block; -1 where unknown
- * @param waitingCpuPercent the CPU the other targets used while they waited for their turn, in % of
- *     one core: their garbage collection, compilation and timers, taken from the loaded target's
- *     block; -1 where unknown
- * @param injectorLimited Gatling used nearly all the CPU it could have had ({@link InjectorLimit})
+ * @param cpu what the target's, Gatling's and the machine's CPUs did over the block (schema 11; flat
+ *     fields with -1 for unknown before, read into it)
+ * @param injectorLimited Gatling itself limited the load: its CPU at the cores it may use, or its
+ *     busiest thread at a full core ({@link InjectorLimit}); a machine full with target and Gatling
+ *     together is not this ({@link BlockCpu#machineFull})
  * @param latencyHistogram the block's response times of OK responses ({@link Histograms}), or {@code null}
  * @param open an open block's rates, latency from each request's due time and the injector's lateness;
  *     {@code null} for a closed one (schema 9). A block whose injector fell behind is {@code injectorLimited} too
  * @param launch which launch of the targets (fresh JVMs) it ran in, 0 first (schema 10; 0 before)
  */
 public record BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis,
-        long requests, long ok, long ko, double tps, double targetCpuMicrosPerResponse, double injectorCpuPercent,
-        double machineBusyPercent, double machineStealPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram,
+        long requests, long ok, long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram,
         OpenFigures open, int launch) {
 
     /** A block of the first launch. */
     public BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
-            long ko, double tps, double targetCpuMicrosPerResponse, double injectorCpuPercent, double machineBusyPercent,
-            double machineStealPercent, double waitingCpuPercent, boolean injectorLimited, String latencyHistogram, OpenFigures open) {
-        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, targetCpuMicrosPerResponse, injectorCpuPercent,
-                machineBusyPercent, machineStealPercent, waitingCpuPercent, injectorLimited, latencyHistogram, open, 0);
+            long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open) {
+        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open, 0);
     }
 
     /**
@@ -46,21 +38,18 @@ public record BlockResult(String tier, int users, int round, String target, long
      */
     public BlockResult withLatencies(String histogram, OpenFigures figures) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent,
-                injectorLimited || figures != null && figures.injectorLate(), histogram, figures, launch);
+                cpu, injectorLimited || figures != null && figures.injectorLate(), histogram, figures, launch);
     }
 
     /** The same block with what became of each of its requests, read once the last of them is in. */
     public BlockResult withOutcomes(long requests, long ok, long ko) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent,
-                injectorLimited, latencyHistogram, open, launch);
+                cpu, injectorLimited, latencyHistogram, open, launch);
     }
 
     /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */
     public BlockResult withInjectorLimited(boolean limited) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                targetCpuMicrosPerResponse, injectorCpuPercent, machineBusyPercent, machineStealPercent, waitingCpuPercent, limited, latencyHistogram, open,
-                launch);
+                cpu, limited, latencyHistogram, open, launch);
     }
 }

@@ -66,6 +66,8 @@ public final class Rotation {
     private final List<BlockResult> closed = new ArrayList<>();
     // The blocks behind closed, in the same order: their recorders hold the latencies.
     private final List<Block> closedBlocks = new ArrayList<>();
+    // Each target's CPU (ms) as its last block ended, by its place in targets: its next block is charged from there.
+    private final Map<Integer, Long> endedAt = new HashMap<>();
     private MoreRounds moreRounds = rotation -> false;
     private long startNanos = -1;
     // Taken once at each turn: it ends one block and starts the next.
@@ -205,43 +207,56 @@ public final class Rotation {
         return block;
     }
 
-    /** Every target's CPU (ms, in target order; -1 where unknown), Gatling's (ns), the clock (ns) and the machine's counters. */
-    private record Reading(long[] targetMillis, long injectorNanos, long nanos, HostLoad.Mark host) {
+    /**
+     * Every target's CPU (ms, in target order; -1 where unknown), Gatling's (ns) and its threads', the
+     * clock (ns) and the machine's counters.
+     */
+    private record Reading(long[] targetMillis, long injectorNanos, ThreadCpu.Reading threads, long nanos, HostLoad.Mark host) {
     }
 
     private Reading read(long now) {
-        return new Reading(targets.stream().mapToLong(t -> clock.processMillis(t.pid().getAsLong())).toArray(), clock.injectorNanos(), now,
-                HostLoad.mark());
+        return new Reading(targets.stream().mapToLong(t -> clock.processMillis(t.pid().getAsLong())).toArray(), clock.injectorNanos(),
+                ThreadCpu.read(), now, HostLoad.mark());
     }
 
     private void close(Reading end) {
         Block block = current;
+        int loaded = targets.indexOf(target(block));
+        // Where its previous block of the tier ended: its waits since are charged to this one.
+        long since = endedAt.getOrDefault(loaded, atStart.targetMillis()[loaded]);
+        endedAt.put(loaded, end.targetMillis()[loaded]);
         if (block.round() < 0) {
             return;
         }
         TierResult figures = block.recorder().counts();
         HostLoad host = HostLoad.since(atStart.host(), end.host());
         double seconds = Math.max(1, end.nanos() - atStart.nanos()) / 1e9;
-        double injectorPercent = (end.injectorNanos() - atStart.injectorNanos()) / 1e7 / seconds;
-        long targetMillis = -1;
+        double injectorPercent = Decimals.two((end.injectorNanos() - atStart.injectorNanos()) / 1e7 / seconds);
+        Double busiest = ThreadCpu.busiestPercent(atStart.threads(), end.threads());
         long waitingMillis = 0;
         for (int t = 0; t < targets.size(); t++) {
-            long used = end.targetMillis()[t] - atStart.targetMillis()[t];
-            boolean known = atStart.targetMillis()[t] >= 0 && end.targetMillis()[t] >= 0 && used >= 0;
-            if (targets.get(t).index() == block.target()) {
-                targetMillis = known ? used : -1;
-            } else {
-                waitingMillis = waitingMillis < 0 || !known ? -1 : waitingMillis + used;
+            if (t != loaded) {
+                long used = cpuUsed(atStart.targetMillis()[t], end.targetMillis()[t]);
+                waitingMillis = waitingMillis < 0 || used < 0 ? -1 : waitingMillis + used;
             }
         }
-        double cpuPerResponse = targetMillis < 0 || figures.ok() == 0 ? -1 : Decimals.two(targetMillis * 1000.0 / figures.ok());
-        double idlePercent = host == null ? -1 : (100 - host.busyPercent() - host.stealPercent()) * cores.machine();
+        BlockCpu cpu = new BlockCpu(perResponse(cpuUsed(atStart.targetMillis()[loaded], end.targetMillis()[loaded]), figures.ok()),
+                perResponse(cpuUsed(since, end.targetMillis()[loaded]), figures.ok()), injectorPercent, busiest,
+                host == null ? null : host.busyPercent(), host == null ? null : host.stealPercent(),
+                waitingMillis < 0 || targets.size() < 2 ? null : Decimals.two(waitingMillis / 10.0 / seconds));
         closed.add(new BlockResult(tier, users, block.round(), target(block).label(), figures.startMillis(), figures.endMillis(),
-                figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpuPerResponse, Decimals.two(injectorPercent),
-                host == null ? -1 : host.busyPercent(), host == null ? -1 : host.stealPercent(), waitingMillis < 0 || targets.size() < 2 ? -1
-                        : Decimals.two(waitingMillis / 10.0 / seconds),
-                InjectorLimit.limited(injectorPercent, cores.injector(), idlePercent), null, null, launch));
+                figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpu,
+                InjectorLimit.limited(injectorPercent, cores.injector(), busiest), null, null, launch));
         closedBlocks.add(block);
+    }
+
+    /** CPU ms between two readings of a process, -1 where either is unknown. */
+    private static long cpuUsed(long from, long to) {
+        return from < 0 || to < 0 || to < from ? -1 : to - from;
+    }
+
+    private static Double perResponse(long millis, long ok) {
+        return millis < 0 || ok == 0 ? null : Decimals.two(millis * 1000.0 / ok);
     }
 
     private Target target(Block block) {

@@ -28,9 +28,14 @@ import oshi.software.os.OperatingSystem;
  */
 public final class ServerSampler implements AutoCloseable {
 
-    /** One sample; CPU in cores used over the interval that ends at {@code epochMillis}. */
+    /**
+     * One sample; CPU in cores used over the interval that ends at {@code epochMillis}.
+     *
+     * @param injectorBusiestThreadCores the CPU of the injector's busiest thread over the interval, in
+     *     cores; -1 where threads are not measured
+     */
     public record Sample(long epochMillis, double targetCores, long targetRssBytes, long heapUsedBytes,
-            long heapCommittedBytes, double injectorCores, double machineCores, TcpCounters tcp) {
+            long heapCommittedBytes, double injectorCores, double injectorBusiestThreadCores, double machineCores, TcpCounters tcp) {
     }
 
     private final OperatingSystem os;
@@ -47,6 +52,7 @@ public final class ServerSampler implements AutoCloseable {
     private OSProcess lastTarget;
     private OSProcess lastInjector;
     private long[] lastTicks;
+    private ThreadCpu.Reading lastThreads;
     private long lastMillis;
 
     /** Starts sampling; {@code targetPid} below 0 samples only the injector and the machine. */
@@ -82,10 +88,11 @@ public final class ServerSampler implements AutoCloseable {
         this.lastTarget = targetPid >= 0 ? os.getProcess((int) targetPid) : null;
         this.lastInjector = os.getProcess(os.getProcessId());
         this.lastTicks = processor.getSystemCpuLoadTicks();
+        this.lastThreads = ThreadCpu.read();
         this.lastMillis = System.currentTimeMillis();
         // A first reading of the kernel counters only (no interval yet for CPU), so that a tier
         // starting at once still has a "before".
-        samples.add(new Sample(lastMillis, -1, -1, -1, -1, -1, -1, TcpCounters.read()));
+        samples.add(new Sample(lastMillis, -1, -1, -1, -1, -1, -1, -1, TcpCounters.read()));
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "server-sampler");
             thread.setDaemon(true);
@@ -103,15 +110,18 @@ public final class ServerSampler implements AutoCloseable {
             long[] ticks = processor.getSystemCpuLoadTicks();
             double machine = processor.getSystemCpuLoadBetweenTicks(lastTicks) * processor.getLogicalProcessorCount();
             MemoryUsage heap = heap();
+            ThreadCpu.Reading threads = ThreadCpu.read();
+            Double busiest = ThreadCpu.busiestPercent(lastThreads, threads);
             Sample sample = new Sample(now, cores(target, lastTarget, seconds), target == null ? -1 : target.getResidentSetSize(),
                     heap == null ? -1 : heap.getUsed(), heap == null ? -1 : heap.getCommitted(),
-                    cores(injector, lastInjector, seconds), machine, TcpCounters.read());
+                    cores(injector, lastInjector, seconds), busiest == null ? -1 : busiest / 100, machine, TcpCounters.read());
             synchronized (samples) {
                 samples.add(sample);
             }
             lastTarget = target;
             lastInjector = injector;
             lastTicks = ticks;
+            lastThreads = threads;
             lastMillis = now;
         } catch (RuntimeException e) {
             // The target may be gone between two samples; the run reports that on its own.

@@ -8,9 +8,10 @@ import java.util.List;
  *
  * @param targetCpuMachinePercent the target's mean CPU in percent of the whole machine
  * @param targetCpuMicrosPerRequest target CPU time per OK response, the cost the study compared
- * @param injectorSaturated the injector used nearly all the CPU it could have had ({@link InjectorLimit}):
- *     the tier then measures Gatling, or Gatling and the container together, not the container alone
- * @param machineSaturated the whole machine was nearly busy: target and injector competed for CPU
+ * @param injectorSaturated the injector itself limited the load ({@link InjectorLimit}): its CPU at its
+ *     cores, or its busiest thread (mean of each second's) at a full core; the tier then measures Gatling
+ * @param machineSaturated the whole machine was nearly busy: target and injector competed for CPU, and
+ *     the rate is of the two together
  * @param kernelTcp the machine's TCP failure counters over the tier (listen overflows: the backlog
  *     was full), or {@code null} off Linux
  */
@@ -40,6 +41,7 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
         }
         double targetCores = inside.stream().mapToDouble(ServerSampler.Sample::targetCores).average().orElse(-1);
         double injector = inside.stream().mapToDouble(ServerSampler.Sample::injectorCores).average().orElse(0);
+        double busiest = inside.stream().mapToDouble(ServerSampler.Sample::injectorBusiestThreadCores).average().orElse(-1);
         double machine = inside.stream().mapToDouble(ServerSampler.Sample::machineCores).average().orElse(0);
         double okPerSecond = tierSeconds > 0 ? okRequests / tierSeconds : 0;
         return new TierResources(inside.size(), percent(targetCores),
@@ -48,8 +50,8 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
                 mib(inside.stream().mapToLong(ServerSampler.Sample::heapUsedBytes).max()),
                 mib(inside.stream().mapToLong(ServerSampler.Sample::heapCommittedBytes).max()),
                 targetCores < 0 || okPerSecond == 0 ? -1 : Decimals.two(targetCores * 1e6 / okPerSecond), percent(injector),
-                percent(machine), InjectorLimit.limited(100 * injector, injectorCores, 100 * Math.max(0, machineCores - machine)),
-                machine >= InjectorLimit.SATURATED * machineCores,
+                percent(machine), InjectorLimit.limited(100 * injector, injectorCores, busiest < 0 ? null : 100 * busiest),
+                100 * machine >= BlockCpu.FULL_PERCENT * machineCores,
                 tcpDelta(all, startMillis, endMillis));
     }
 

@@ -34,7 +34,9 @@ final class Findings {
                 s.append(other.label()).append(" TPS is ").append(Math.round(100 * o.get().tps() / b.tps()))
                         .append("% of ").append(base.label()).append("'s at ").append(b.users()).append(" users");
                 if (saturated(b) || saturated(o.get())) {
-                    s.append(" (the injector limited the load: container and Gatling together)");
+                    s.append(" (Gatling itself limited the load)");
+                } else if (full(b) || full(o.get())) {
+                    s.append(" (the machine was full: container and Gatling together)");
                 }
                 double bCpu = b.resources() == null ? -1 : b.resources().targetCpuMicrosPerRequest();
                 double oCpu = o.get().resources() == null ? -1 : o.get().resources().targetCpuMicrosPerRequest();
@@ -57,5 +59,9 @@ final class Findings {
 
     private static boolean saturated(TierResult tier) {
         return tier.resources() != null && tier.resources().injectorSaturated();
+    }
+
+    private static boolean full(TierResult tier) {
+        return tier.resources() != null && tier.resources().machineSaturated();
     }
 }

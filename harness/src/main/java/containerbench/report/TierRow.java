@@ -21,8 +21,8 @@ public record TierRow(int users, List<String> cells, Map<String, Long> failures,
     public static final List<String> HEADERS = List.of("requests", "OK", "KO", "TPS", "mean ms", "p50", "p95", "p99",
             "max", "KO %", "CPU %", "CPU % max", "CPU µs/req", "RSS MiB", "heap MiB", "Gatling CPU %");
 
-    public static final String INJECTOR_SATURATED = "injector saturated";
-    public static final String MACHINE_BUSY = "machine busy";
+    public static final String INJECTOR_SATURATED = "injector limited";
+    public static final String MACHINE_BUSY = "machine full";
 
     public static TierRow of(TierResult tier) {
         TierResult.Latency ms = tier.latencyMs();

@@ -15,8 +15,9 @@ import java.util.Locale;
  * run; then one per tier and target: each ratio to the baseline with its 95% interval and its interval
  * adjusted for every interval the run states (Bonferroni, one family per run). "Lower", "higher", "more"
  * and "less" are said only where the adjusted interval excludes 1; where only the 95% one does, the
- * difference is "not established". No TPS verdict where the injector limited the load: its ratio is
- * printed, and said to be the injector's as much as the containers'.
+ * difference is "not established". No TPS verdict where Gatling itself limited the load: its ratio is
+ * printed, and said to be the injector's. Where target and Gatling filled the machine together, the TPS
+ * verdict is given and said to be of the two together.
  */
 final class Verdicts {
 
@@ -105,25 +106,32 @@ final class Verdicts {
     }
 
     /**
-     * Where Gatling shared the targets' CPUs and the machine left it no more than it took, what the
-     * run's TPS ratios are: the rate of container and injector together, diluted towards 1 by the
+     * What the run's TPS ratios are of, said once: where Gatling shared the targets' CPUs and the
+     * machine was full, the rate of container and injector together, diluted towards 1 by the
      * injector's own cost (on this project's machine Gatling spends about as much CPU per request as
-     * the container), and so not judged. The CPU per response is the target's alone. {@code null}
-     * when pinned apart or when no block was limited.
+     * the container); where Gatling itself was the limit, its own. {@code null} when neither.
      */
     static String injectorShare(RunResult run) {
+        List<String> said = new ArrayList<>();
         var env = run.environment();
-        if (env == null || env.logicalCpus() <= 0 || env.sharedCpus().isEmpty()
-                || run.blocks().stream().noneMatch(b -> b.injectorLimited())) {
-            return null;
+        long blocks = run.blocks().size();
+        long full = run.blocks().stream().filter(b -> b.cpu().machineFull()).count();
+        if (env != null && env.logicalCpus() > 0 && !env.sharedCpus().isEmpty() && full > 0) {
+            double percent = run.blocks().stream().map(b -> b.cpu().injectorPercent()).filter(p -> p != null)
+                    .mapToDouble(Double::doubleValue).average().orElse(0) / env.logicalCpus();
+            said.add(String.format(Locale.ROOT, "Gatling shared the targets' %d CPUs, full in %d of %d blocks, and used %.0f%% of them:"
+                    + " a TPS ratio here is of container and injector together on this machine, nearer 1 than the containers' own"
+                    + " (a container that spends less per response leaves Gatling more); the CPU per response ratio is the"
+                    + " containers' alone. For the containers' own TPS give Gatling CPUs it does not share (another machine, or the"
+                    + " targets under -Dtarget.cpuLimit).", env.logicalCpus(), full, blocks, percent));
         }
-        double percent = run.blocks().stream().mapToDouble(b -> b.injectorCpuPercent()).average().orElse(0)
-                / env.logicalCpus();
-        return String.format("Gatling shared the targets' %d CPUs and used %.0f%% of them over the blocks, about all the"
-                + " machine left it: a TPS ratio here is that of container and injector together, nearer 1 than the"
-                + " containers' own, and is not judged; the CPU per response ratio is the containers' alone. For a TPS"
-                + " verdict give Gatling CPUs it does not fill (another machine, or the targets under -Dtarget.cpuLimit).",
-                env.logicalCpus(), percent);
+        long limited = run.blocks().stream().filter(b -> b.injectorLimited()).count();
+        if (limited > 0) {
+            said.add(String.format(Locale.ROOT, "Gatling itself limited the load in %d of %d blocks (its CPU at the cores it may use, or"
+                    + " one of its threads at a full core): at a tier where it limited a quarter of either target's blocks or more,"
+                    + " TPS and response times are not judged.", limited, blocks));
+        }
+        return said.isEmpty() ? null : String.join(" ", said);
     }
 
     /** The TPS tally over the tiers the injector did not limit, and how many it did. */
@@ -134,7 +142,7 @@ final class Verdicts {
         long limited = all.size() - judged.size() - slow;
         List<String> notJudged = new ArrayList<>();
         if (limited > 0) {
-            notJudged.add("not judged at " + limited + " (the injector limited the load)");
+            notJudged.add("not judged at " + limited + " (Gatling itself limited the load)");
         }
         if (slow > 0) {
             notJudged.add("not judged at " + slow + " (a block without an OK response within it)");
@@ -215,7 +223,7 @@ final class Verdicts {
      * Each target's response times against the baseline's, one sentence per tier and target, from
      * the blocks' latency histograms: the ratio of the means and of the 99th percentiles with their
      * 95% intervals and those adjusted for the run's family, "longer" or "shorter" only where the
-     * adjusted one excludes 1. None where the injector limited a block, or the blocks keep no latencies.
+     * adjusted one excludes 1. None where Gatling itself limited a quarter of either's blocks, or the blocks keep no latencies.
      */
     static List<String> latencies(RunResult run) {
         List<String> sentences = new ArrayList<>();
@@ -268,13 +276,14 @@ final class Verdicts {
             s.append("not known: fewer than two rounds in which both answered within their blocks");
         } else if (c.injectorLimited()) {
             s.append(times(c.tps().ratio()) + " (95% CI " + interval(c.tps().low(), c.tps().high())
-                    + "), not judged: the injector limited the load (Gatling used nearly all the CPU it could have had)");
+                    + "), not judged: Gatling itself limited the load (its CPU at its cores, or a thread at a full core, in a quarter"
+                    + " of the blocks or more)");
         } else if (!c.tpsJudged()) {
             s.append(times(c.tps().ratio()) + " from the " + (c.pairs() - c.tpsDropped()) + " rounds in which both answered within"
                     + " their blocks, not judged: " + c.tpsDropped() + " round(s) had a block without an OK response within it"
                     + " (responses slower than a block), and leaving them out would favour the slower target");
         } else {
-            s.append(judged(c.tps(), "lower", "higher"));
+            s.append(judged(c.tps(), "lower", "higher")).append(c.machineFull() ? " (container and injector together: the machine was full)" : "");
         }
         s.append("; CPU per response ").append(c.cpuKnown() ? judged(c.cpu(), "less", "more") : "not known");
         if (c.cpuDropped() > 0 && c.cpuKnown()) {

@@ -3,12 +3,14 @@ package containerbench.results;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
+import containerbench.measure.InjectorLimit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.statistics.distribution.BinomialDistribution;
 
@@ -217,16 +219,29 @@ public final class Comparisons {
                 if (pair[0].tps() > 0 && pair[1].tps() > 0) {
                     p.tps.add(new Round(pair[0].launch(), pair[0].tps(), pair[1].tps()));
                 }
-                if (pair[0].targetCpuMicrosPerResponse() > 0 && pair[1].targetCpuMicrosPerResponse() > 0) {
-                    p.cpu.add(new Round(pair[0].launch(), pair[0].targetCpuMicrosPerResponse(), pair[1].targetCpuMicrosPerResponse()));
+                Double base = pair[0].cpu().chargedMicrosPerResponse();
+                Double others = pair[1].cpu().chargedMicrosPerResponse();
+                if (base != null && others != null && base > 0 && others > 0) {
+                    p.cpu.add(new Round(pair[0].launch(), base, others));
                 }
             }
             return p;
         }
 
-        /** Whether Gatling used nearly all the CPU it could have had in a block of either. */
+        /** Whether Gatling itself limited at least a quarter of either's blocks ({@link InjectorLimit#limitedTier}). */
         boolean injectorLimited() {
-            return rounds.stream().anyMatch(pair -> pair[0].injectorLimited() || pair[1].injectorLimited());
+            return InjectorLimit.limitedTier(side(0)) || InjectorLimit.limitedTier(side(1));
+        }
+
+        /** Whether the machine was full in at least a quarter of either's blocks: its TPS is of target and injector together. */
+        boolean machineFull() {
+            return IntStream.of(0, 1).anyMatch(i -> side(i).stream().filter(b -> b.cpu().machineFull()).count()
+                    >= InjectorLimit.TIER_SHARE * rounds.size());
+        }
+
+        /** The baseline's blocks (0) or the other's (1), round by round. */
+        private List<BlockResult> side(int index) {
+            return rounds.stream().map(pair -> pair[index]).toList();
         }
 
         /** The intervals the run states about this pair at this tier: none where either failed it. */
@@ -246,7 +261,7 @@ public final class Comparisons {
             return tps.size() >= 2 && tps.size() == rounds.size();
         }
 
-        /** Whether the TPS ratio is said in words: judged, and the injector limited neither target's blocks. */
+        /** Whether the TPS ratio is said in words: judged, and the injector limited neither target's tier. */
         boolean tpsSaid() {
             return tpsJudged() && !injectorLimited();
         }
@@ -262,7 +277,7 @@ public final class Comparisons {
             return new TierComparison.Comparison(baseline, other,
                     tps.size() < 2 ? null : ratio(tps, family, pilot, failed ? null : spreads.tps(this)),
                     cpu.size() < 2 ? null : ratio(cpu, family, pilot, failed ? null : spreads.cpu()), failures(), rounds.size(),
-                    rounds.size() - tps.size(), rounds.size() - cpu.size(), injectorLimited());
+                    rounds.size() - tps.size(), rounds.size() - cpu.size(), injectorLimited(), machineFull());
         }
 
         /**
@@ -350,7 +365,7 @@ public final class Comparisons {
     /**
      * Per tier, the other's response times over the baseline's, paired round by round from the
      * blocks' latency histograms: the mean and the 99th percentile of OK responses. Tiers in which
-     * the injector limited a block of either are left out (Gatling's own queueing is in the times),
+     * the injector limited a quarter of either's blocks or more are left out (Gatling's own queueing is in the times),
      * as are blocks without histograms (results before schema 4), and tiers either failed.
      *
      * @param family the run's family ({@link #family}): the adjusted intervals are at 1 - 0.05/family
@@ -364,13 +379,12 @@ public final class Comparisons {
             }
             List<Round> mean = new ArrayList<>();
             List<Round> p99 = new ArrayList<>();
-            boolean limited = false;
+            boolean limited = Paired.of(inTier, baseline, other).injectorLimited();
             for (BlockResult[] pair : pairs(inTier, baseline, other)) {
                 if (pair[0].latencyHistogram() == null || pair[1].latencyHistogram() == null || pair[0].ok() == 0
                         || pair[1].ok() == 0) {
                     continue;
                 }
-                limited |= pair[0].injectorLimited() || pair[1].injectorLimited();
                 Histogram b = Histograms.decode(pair[0].latencyHistogram());
                 Histogram o = Histograms.decode(pair[1].latencyHistogram());
                 mean.add(new Round(pair[0].launch(), b.getMean(), o.getMean()));

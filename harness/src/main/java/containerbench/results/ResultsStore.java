@@ -152,6 +152,9 @@ public final class ResultsStore {
         if (!run.path("runId").isTextual()) {
             throw new IOException("no runId: not the results of a run");
         }
+        if (schema < 11) {
+            run.path("blocks").forEach(block -> flatCpu((ObjectNode) block));
+        }
         if (schema < RunResult.SCHEMA && run.path("comparisons").isArray()) {
             return new StoredRun(comparedAnew(run, schema), file);
         }
@@ -165,7 +168,9 @@ public final class ResultsStore {
      * the TPS ratio, and no target failed a tier. Before schema 7 a block was limited by the injector
      * only when Gatling filled every core it may use, which it cannot while it shares them with the
      * targets: such a run's blocks are judged again by {@link InjectorLimit}, the machine's load over
-     * the whole run (schema 6) standing for each block's; none is limited anew without it.
+     * the whole run (schema 6) standing for each block's; none is limited anew without it. Schemas 7
+     * to 10 keep the flag as they recorded it, by that broader rule ({@link InjectorLimit#tookAllItCould}):
+     * it fired where target and Gatling filled the machine together, and their TPS stays unjudged there.
      */
     private static RunResult comparedAnew(ObjectNode run, int schema) throws IOException {
         Map<String, String> stoppedBy = new LinkedHashMap<>();
@@ -174,11 +179,29 @@ public final class ResultsStore {
         RunResult old = JSON.treeToValue(run, RunResult.class);
         HostLoad host = old.host();
         int machine = old.environment() == null ? 0 : old.environment().logicalCpus();
-        List<BlockResult> blocks = old.blocks().stream().map(b -> schema >= 7 || host == null || machine <= 0 || old.injector() == null ? b
-                : b.withInjectorLimited(b.injectorLimited() || InjectorLimit.limited(b.injectorCpuPercent(), old.injector().cpus(),
+        List<BlockResult> blocks = old.blocks().stream().map(b -> schema >= 7 || host == null || machine <= 0 || old.injector() == null
+                || b.cpu().injectorPercent() == null ? b
+                : b.withInjectorLimited(b.injectorLimited() || InjectorLimit.tookAllItCould(b.cpu().injectorPercent(), old.injector().cpus(),
                         (100 - host.busyPercent() - host.stealPercent()) * machine))).toList();
         return old.toBuilder().blocks(blocks).comparisons(Comparisons.of(blocks, old.targets().stream()
                 .map(RunResult.Target::label).toList(), stoppedBy, schema < 6 ? 0 : old.pilotPairs())).build();
+    }
+
+    /**
+     * A block of schema 3 to 10 in the shape of 11: its CPU figures, flat beside the rest with -1 for
+     * unknown, gathered into {@code cpu} with null. The wait before each block was not charged, nor
+     * Gatling's busiest thread read.
+     */
+    private static void flatCpu(ObjectNode block) {
+        ObjectNode cpu = block.putObject("cpu");
+        Map.of("targetCpuMicrosPerResponse", "targetMicrosPerResponse", "injectorCpuPercent", "injectorPercent",
+                "machineBusyPercent", "machineBusyPercent", "machineStealPercent", "machineStealPercent",
+                "waitingCpuPercent", "waitingPercent").forEach((flat, inside) -> {
+                    JsonNode value = block.remove(flat);
+                    if (value != null && value.isNumber() && value.asDouble() >= 0) {
+                        cpu.set(inside, value);
+                    }
+                });
     }
 
     /** A schema 1 or 2 run, of one target, in the shape of schema 3: its target, warm-up and tiers labelled. */

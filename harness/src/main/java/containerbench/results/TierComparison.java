@@ -28,11 +28,14 @@ public record TierComparison(String tier, int users, String stoppedBy, Integer p
      * @param pairs the rounds in which both ran a block
      * @param tpsDropped of those, the rounds left out of the TPS ratio: a block of either without an OK response
      * @param cpuDropped of those, the rounds left out of the CPU ratio: either's CPU could not be read
-     * @param injectorLimited Gatling used nearly all the CPU it could have had in a block of either: the TPS
-     *     ratio measures the injector as much as the targets, and is not judged
+     * @param injectorLimited Gatling itself limited at least a quarter of either's blocks
+     *     ({@link containerbench.measure.InjectorLimit}): the TPS ratio measures the injector, and is not judged
+     * @param machineFull the machine's cores were full in at least a quarter of either's blocks, with Gatling
+     *     sharing them: the TPS ratio is of target and injector together on this machine, nearer 1 than
+     *     the containers' own, and is judged as such (schema 11; false before)
      */
     public record Comparison(String baseline, String other, Ratio tps, Ratio cpu, Failures failures, int pairs,
-            int tpsDropped, int cpuDropped, boolean injectorLimited) {
+            int tpsDropped, int cpuDropped, boolean injectorLimited, boolean machineFull) {
 
         public boolean cpuKnown() {
             return cpu != null;

@@ -135,8 +135,8 @@ final class Schedule {
             return false;
         }
         List<BlockResult> last = windows.subList(windows.size() - STEADY_WINDOWS, windows.size());
-        List<Double> cpu = last.stream().map(BlockResult::targetCpuMicrosPerResponse).toList();
-        return agree(last.stream().map(BlockResult::tps).toList()) && (cpu.stream().anyMatch(x -> x < 0) || agree(cpu));
+        List<Double> cpu = last.stream().map(b -> b.cpu().targetMicrosPerResponse()).toList();
+        return agree(last.stream().map(BlockResult::tps).toList()) && (cpu.contains(null) || agree(cpu));
     }
 
     private static boolean agree(List<Double> values) {

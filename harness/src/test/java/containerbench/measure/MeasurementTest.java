@@ -45,23 +45,43 @@ class MeasurementTest {
         try (Measurement m = new Measurement(new TierPlan(List.of(10), 15, 0, 10, false), new Interleaving(2, 1, null),
                 List.of("a", "b"), List.of(-1L, -1L), false, 2)) {
             Rotation rotation = m.steps().get(0).rotation();
-            long deadline = System.nanoTime() + 30_000_000_000L;
-            while (!rotation.over() && System.nanoTime() < deadline) {
-                Rotation.Block block = rotation.current();
-                if (block != null) {
-                    block.recorder().ok(System.currentTimeMillis(), 1);
-                }
-                Thread.sleep(20);
-            }
+            turn(rotation, () -> sleep(20));
             assertNull(rotation.current(), "over: no block to send to");
             List<BlockResult> blocks = m.blocks();
             assertEquals(List.of("a", "b", "b", "a"), blocks.stream().map(BlockResult::target).toList(), "A B, then B A");
             assertEquals(List.of(0, 0, 1, 1), blocks.stream().map(BlockResult::round).toList());
             assertTrue(blocks.stream().allMatch(b -> b.ok() > 0), "every block recorded: " + blocks);
-            assertEquals(-1, blocks.get(0).targetCpuMicrosPerResponse(), "no process to read");
+            assertEquals(null, blocks.get(0).cpu().targetMicrosPerResponse(), "no process to read");
+            assertEquals(null, blocks.get(0).cpu().withWaitsMicrosPerResponse());
             List<TierResult> tiers = m.tierResults();
             assertEquals(2, tiers.size(), "one tier per target, its blocks combined");
             assertEquals(blocks.get(0).ok() + blocks.get(3).ok(), tiers.get(0).ok());
+        }
+    }
+
+    @Test
+    void theWaitBeforeABlockIsChargedToItAndGatlingsBusiestThreadIsRead() throws Exception {
+        // Both targets are this JVM, kept busy by the loop: whatever it spends while the other is loaded is a wait.
+        long self = ProcessHandle.current().pid();
+        try (Measurement m = new Measurement(new TierPlan(List.of(10), 15, 0, 10, false), new Interleaving(2, 1, null),
+                List.of("a", "b"), List.of(self, self), false, 2)) {
+            turn(m.steps().get(0).rotation(), () -> {
+                for (long until = System.nanoTime() + 5_000_000; System.nanoTime() < until; ) {
+                    Thread.onSpinWait();
+                }
+            });
+            List<BlockResult> blocks = m.blocks();
+            assertEquals(List.of("a", "b", "b", "a"), blocks.stream().map(BlockResult::target).toList());
+            for (BlockResult block : blocks) {
+                assertTrue(block.cpu().withWaitsMicrosPerResponse() >= block.cpu().targetMicrosPerResponse(), block.toString());
+                assertTrue(block.cpu().injectorBusiestThreadPercent() > 0, "this loop's thread, at least: " + block);
+            }
+            assertTrue(blocks.get(1).cpu().withWaitsMicrosPerResponse() > blocks.get(1).cpu().targetMicrosPerResponse(),
+                    "b's first block after a's: a's block is b's wait " + blocks.get(1));
+            assertEquals(blocks.get(2).cpu().targetMicrosPerResponse(), blocks.get(2).cpu().withWaitsMicrosPerResponse(),
+                    "b right after b: no wait between");
+            assertTrue(blocks.get(3).cpu().withWaitsMicrosPerResponse() > blocks.get(3).cpu().targetMicrosPerResponse(),
+                    "a after two blocks of b " + blocks.get(3));
         }
     }
 
@@ -110,6 +130,26 @@ class MeasurementTest {
             assertTrue(warmup.warmup() && warmup.rotation() != null);
             assertEquals(List.of("warm-up"), warmup.requests());
             assertEquals(List.of(0), m.warmupSeconds(), "no window ran yet");
+        }
+    }
+
+    /** Sends one OK response to the current block, then does {@code between}, until the rotation is over (30 s at most). */
+    private static void turn(Rotation rotation, Runnable between) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!rotation.over() && System.nanoTime() < deadline) {
+            Rotation.Block block = rotation.current();
+            if (block != null) {
+                block.recorder().ok(System.currentTimeMillis(), 1);
+            }
+            between.run();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.results.AaCalibration;
@@ -113,7 +114,7 @@ class AaCalibrationTest {
 
     private static BlockResult block(int users, int launch, int round, String target, double tps, double cpu) {
         long ok = Math.round(tps * 2);
-        return new BlockResult(users + " users", users, round, target, 0, 2000, ok, ok, 0, tps, cpu, 50, 90, 0, 1, false, null, null,
-                launch);
+        return new BlockResult(users + " users", users, round, target, 0, 2000, ok, ok, 0, tps, new BlockCpu(cpu, null, 50.0, 20.0, 90.0,
+                0.0, 1.0), false, null, null, launch);
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.measure.TierResult;
@@ -81,7 +82,7 @@ class FailedTierTest {
     /** A block of 5 s with {@code ok} OK responses a second and {@code ko} failed requests in all. */
     private static BlockResult block(String tier, int users, int round, String target, long okPerSecond, long ko) {
         long ok = okPerSecond * 5;
-        return new BlockResult(tier, users, round, target, 0, 5000, ok + ko, ok, ko, okPerSecond, 20 + (target.equals("wildfly") ? 10 : 0),
-                90, 98, 0, 3, false, null, null);
+        return new BlockResult(tier, users, round, target, 0, 5000, ok + ko, ok, ko, okPerSecond,
+                new BlockCpu(20.0 + (target.equals("wildfly") ? 10 : 0), null, 90.0, 25.0, 98.0, 0.0, 3.0), false, null, null);
     }
 }

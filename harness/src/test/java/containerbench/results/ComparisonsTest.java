@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,38 @@ class ComparisonsTest {
         assertEquals(new TierComparison.Failures(0, 3.06, 1, 0, 1, 0, 1, false, true), c.failures(),
                 "300 of 9800 requests, all in one block; one round of one: no sign test can tell");
         assertTrue(c.failed());
+    }
+
+    @Test
+    void theCpuRatioChargesEachTargetItsWaitWhereItWasRead() {
+        List<BlockResult> blocks = new java.util.ArrayList<>();
+        for (int round = 0; round < 4; round++) {
+            // tomcat spends 20 in its blocks and 2 more while it waits; undertow 20 and 8: 28 over 22.
+            blocks.add(charged(block(round, "tomcat", 1000, 20), 22.0));
+            blocks.add(charged(block(round, "undertow", 1000, 20 + round % 2 * 0.2), 28.0));
+        }
+        TierComparison.Comparison c = Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0);
+        assertEquals(1.2727, c.cpu().ratio(), "28/22, the blocks' own 20 against 20 would say 1.00");
+        List<BlockResult> older = blocks.stream().map(b -> charged(b, null)).toList();
+        assertEquals(1.005, Comparisons.of(older, List.of("tomcat", "undertow")).get(0).comparison().get(0).cpu().ratio(), 0.0001,
+                "no wait read (results before schema 11): the blocks' own");
+    }
+
+    @Test
+    void aTiersTpsIsWithheldWhereGatlingLimitedAQuarterOfEithersBlocksAndJudgedOnAFullMachine() {
+        List<BlockResult> blocks = new java.util.ArrayList<>();
+        for (int round = 0; round < 8; round++) {
+            BlockResult undertow = block(round, "undertow", 800 + round, 26);
+            blocks.add(block(round, "tomcat", 1000 - round, 20));
+            blocks.add(round == 3 ? limited(undertow) : undertow);
+        }
+        TierComparison.Comparison one = Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0);
+        assertFalse(one.injectorLimited(), "one block of eight: a pause of Gatling's, not the tier");
+        assertTrue(one.machineFull(), "every block at 98% busy");
+        assertTrue(one.tpsJudged() && one.tps().adjustedHigh() < 1, one.toString());
+        blocks.set(5, limited(blocks.get(5)));
+        assertTrue(Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0).injectorLimited(),
+                "two of eight: a quarter");
     }
 
     @Test
@@ -229,27 +262,39 @@ class ComparisonsTest {
 
     private static BlockResult block(int round, String target, double tps, double cpu) {
         long ok = (long) (tps * 5);
-        return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu, 90, 98, 0, 3, false, null, null);
+        return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu(cpu), false, null, null);
     }
 
     /** A block of one round in a launch, at a tier of {@code users}, its CPU per response 20. */
     private static BlockResult launched(int users, int launch, String target, double tps) {
         long ok = (long) (tps * 5);
-        return new BlockResult(users + " users", users, 0, target, 0, 5000, ok, ok, 0, tps, 20, 90, 98, 0, 3, false, null, null, launch);
+        return new BlockResult(users + " users", users, 0, target, 0, 5000, ok, ok, 0, tps, cpu(20), false, null, null, launch);
     }
 
     /** The block with every request failed. */
     private static BlockResult failed(BlockResult b) {
         return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), 300, 0, 300, 0,
-                b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.machineBusyPercent(), b.machineStealPercent(), b.waitingCpuPercent(),
-                b.injectorLimited(), b.latencyHistogram(), b.open(), b.launch());
+                b.cpu(), b.injectorLimited(), b.latencyHistogram(), b.open(), b.launch());
     }
 
     /** The block with {@code ko} more requests, all failed. */
     private static BlockResult withKo(BlockResult b, long ko) {
         return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests() + ko, b.ok(),
-                ko, b.tps(), b.targetCpuMicrosPerResponse(), b.injectorCpuPercent(), b.machineBusyPercent(), b.machineStealPercent(),
-                b.waitingCpuPercent(), b.injectorLimited(), b.latencyHistogram(), b.open(), b.launch());
+                ko, b.tps(), b.cpu(), b.injectorLimited(), b.latencyHistogram(), b.open(), b.launch());
+    }
+
+    /** A block's CPU figures with the target's CPU per response {@code micros} (null below 0), nothing charged for its wait. */
+    private static BlockCpu cpu(double micros) {
+        return new BlockCpu(micros < 0 ? null : micros, null, 90.0, 25.0, 98.0, 0.0, 3.0);
+    }
+
+    /** The block with its CPU per response from the end of its target's previous block; {@code null} unread. */
+    private static BlockResult charged(BlockResult b, Double withWaits) {
+        BlockCpu c = b.cpu();
+        return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis(), b.endMillis(), b.requests(), b.ok(), b.ko(),
+                b.tps(), new BlockCpu(c.targetMicrosPerResponse(), withWaits, c.injectorPercent(), c.injectorBusiestThreadPercent(),
+                        c.machineBusyPercent(), c.machineStealPercent(), c.waitingPercent()), b.injectorLimited(), b.latencyHistogram(),
+                b.open(), b.launch());
     }
 
     private static BlockResult limited(BlockResult b) {

@@ -75,10 +75,36 @@ class ResultsStoreTest {
     }
 
     @Test
+    void aSchema10BlocksFlatCpuFiguresAreGatheredWithUnknownAsNullAndItsFlagKept() throws IOException {
+        StringBuilder blocks = new StringBuilder();
+        for (int round = 0; round < 2; round++) {
+            for (String target : List.of("tomcat", "undertow")) {
+                blocks.append(blocks.isEmpty() ? "" : ", ").append(String.format("""
+                        { "tier" : "100 users", "users" : 100, "round" : %d, "target" : "%s", "requests" : 100, "ok" : 100, "ko" : 0,
+                          "tps" : %d, "targetCpuMicrosPerResponse" : %s, "injectorCpuPercent" : 112.5, "machineBusyPercent" : 99.0,
+                          "machineStealPercent" : -1, "waitingCpuPercent" : 1.5, "injectorLimited" : true }""", round, target,
+                        target.equals("tomcat") ? 1000 : 900, round == 0 && target.equals("undertow") ? "-1" : "20.0"));
+            }
+        }
+        Path file = Files.writeString(dir.resolve("tomcat-undertow-20261204-101530.json"), """
+                { "schema" : 10, "runId" : "tomcat-undertow-20261204-101530", "status" : "complete",
+                  "targets" : [ { "label" : "tomcat" }, { "label" : "undertow" } ], "comparisons" : [ ], "blocks" : [ %s ] }
+                """.formatted(blocks));
+        RunResult run = ResultsStore.read(file).run();
+        assertEquals(new containerbench.measure.BlockCpu(20.0, null, 112.5, null, 99.0, null, 1.5), run.blocks().get(0).cpu(),
+                "-1 was unknown: null; no wait charged, no thread read before schema 11");
+        assertEquals(null, run.blocks().get(1).cpu().targetMicrosPerResponse());
+        assertTrue(run.blocks().get(0).injectorLimited(), "the flag as recorded, by the rule of its day");
+        TierComparison.Comparison c = run.comparisons().get(0).comparison().get(0);
+        assertEquals(1, c.cpuDropped(), "the round whose CPU was unknown");
+        assertTrue(c.injectorLimited());
+    }
+
+    @Test
     void aSchemaOfTheFutureIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("future.json"), "{ \"schema\" : 99, \"runId\" : \"x\" }");
         var error = assertThrows(IOException.class, () -> ResultsStore.read(file));
-        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5, 6, 7, 8, 9, 10", error.getMessage());
+        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11", error.getMessage());
     }
 
     @Test

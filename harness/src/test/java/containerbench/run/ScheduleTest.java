@@ -3,6 +3,7 @@ package containerbench.run;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ class ScheduleTest {
         for (int i = 0; i < tpsAndCpu.length; i++) {
             double tps = tpsAndCpu[i][0];
             windows.add(new BlockResult("warm-up", 100, i, "liberty", i * 5_000L, (i + 1) * 5_000L, (long) tps * 5, (long) tps * 5,
-                    0, tps, tpsAndCpu[i][1], 95, 99, 0, 0, true, null, null));
+                    0, tps, new BlockCpu(tpsAndCpu[i][1] < 0 ? null : tpsAndCpu[i][1], null, 95.0, 30.0, 99.0, 0.0, 0.0), true, null, null));
         }
         return windows;
     }
