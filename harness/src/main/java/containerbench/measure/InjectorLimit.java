@@ -51,7 +51,11 @@ public final class InjectorLimit {
 
     /** Whether the injector limited at least {@link #TIER_SHARE} of these blocks (one target's at one tier). */
     public static boolean limitedTier(java.util.List<BlockResult> blocks) {
-        long limited = blocks.stream().filter(BlockResult::injectorLimited).count();
-        return !blocks.isEmpty() && limited >= TIER_SHARE * blocks.size();
+        return atTierShare(blocks, BlockResult::injectorLimited);
+    }
+
+    /** Whether at least {@link #TIER_SHARE} of these blocks (one target's at one tier) show {@code flag}. */
+    public static boolean atTierShare(java.util.List<BlockResult> blocks, java.util.function.Predicate<BlockResult> flag) {
+        return !blocks.isEmpty() && blocks.stream().filter(flag).count() >= TIER_SHARE * blocks.size();
     }
 }

@@ -68,7 +68,7 @@ public final class Measurement implements AutoCloseable {
         this.sampling = sampling;
         this.pids = new java.util.concurrent.atomic.AtomicLongArray(pids.stream().mapToLong(Long::longValue).toArray());
         CpuClock clock = new CpuClock();
-        Rotation.Cores cores = new Rotation.Cores(injectorCores, machineCpus);
+        Rotation.Cores cores = new Rotation.Cores(injectorCores);
         boolean several = labels.size() > 1;
         int launches = interleaving == null ? 1 : interleaving.launches();
         for (int launch = 0; launch < launches; launch++) {

@@ -41,8 +41,8 @@ public final class Rotation {
         }
     }
 
-    /** The cores Gatling may use and the machine's, for whether it limited a block ({@link InjectorLimit}). */
-    public record Cores(int injector, int machine) {
+    /** The cores Gatling may use, for whether it limited a block ({@link InjectorLimit}). */
+    public record Cores(int injector) {
     }
 
     /** One block: which round, which target (by its index in the run), and what it recorded. */

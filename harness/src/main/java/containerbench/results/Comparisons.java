@@ -235,8 +235,7 @@ public final class Comparisons {
 
         /** Whether the machine was full in at least a quarter of either's blocks: its TPS is of target and injector together. */
         boolean machineFull() {
-            return IntStream.of(0, 1).anyMatch(i -> side(i).stream().filter(b -> b.cpu().machineFull()).count()
-                    >= InjectorLimit.TIER_SHARE * rounds.size());
+            return IntStream.of(0, 1).anyMatch(i -> InjectorLimit.atTierShare(side(i), b -> b.cpu().machineFull()));
         }
 
         /** The baseline's blocks (0) or the other's (1), round by round. */

@@ -33,16 +33,9 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
      */
     public static PairedRatio stein(List<Double> others, List<Double> baselines, int pilot, double confidence) {
         double[] logs = logs(others, baselines);
-        int n = logs.length;
-        double mean = Arrays.stream(logs).average().orElse(Double.NaN);
-        if (n < 2 || Math.min(pilot, n) < 2) {
-            double ratio = Decimals.four(Math.exp(mean));
-            return new PairedRatio(ratio, ratio, ratio, n);
-        }
+        int spreadFrom = Math.min(pilot, logs.length);
         // The pilot's spread, widened where its pairs lean on each other (PilotSpread).
-        double half = PilotSpread.of(Arrays.copyOf(logs, Math.min(pilot, n))).half(n, confidence);
-        return new PairedRatio(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)),
-                Decimals.four(Math.exp(mean + half)), n);
+        return around(logs, spreadFrom < 2 ? 0 : PilotSpread.of(Arrays.copyOf(logs, spreadFrom)).half(logs.length, confidence));
     }
 
     /**
@@ -174,14 +167,14 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
 
     private static PairedRatio of(double[] logs, double confidence) {
         int n = logs.length;
+        return around(logs, n < 2 ? 0 : quantile(n - 1, confidence) * sd(logs) / Math.sqrt(n));
+    }
+
+    /** The logs' mean ratio with an interval of {@code half} either side of it on the log scale; 0 where there is no spread to take. */
+    private static PairedRatio around(double[] logs, double half) {
         double mean = Arrays.stream(logs).average().orElse(Double.NaN);
-        if (n < 2) {
-            double ratio = Decimals.four(Math.exp(mean));
-            return new PairedRatio(ratio, ratio, ratio, n);
-        }
-        double half = quantile(n - 1, confidence) * sd(logs) / Math.sqrt(n);
         return new PairedRatio(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)),
-                Decimals.four(Math.exp(mean + half)), n);
+                Decimals.four(Math.exp(mean + half)), logs.length);
     }
 
     /** The logarithms of the pairs' ratios. */
