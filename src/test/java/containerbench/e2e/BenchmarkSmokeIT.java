@@ -168,17 +168,21 @@ class BenchmarkSmokeIT {
 
         Path dom = work.resolve("page-dom.html");
         Path log = work.resolve("chromium.log");
-        chromium(chromium, dom, log, "--virtual-time-budget=5000", "--enable-logging=stderr", "--v=0", "--dump-dom",
-                page.toUri().toString());
+        chromium(chromium, dom, log, "--window-size=1280,800", "--virtual-time-budget=5000", "--enable-logging=stderr", "--v=0",
+                "--dump-dom", page.toUri().toString());
         String rendered = Files.readString(dom);
-        assertTrue(rendered.contains("<body data-charts=\"4\">"), "four charts drawn, the ratios' among them: " + rendered.lines()
-                .filter(l -> l.contains("<body")).findFirst().orElse("(no body)"));
+        String body = rendered.lines().filter(l -> l.contains("<body")).findFirst().orElse("(no body)");
+        Matcher drawn = Pattern.compile("data-charts=\"(\\d+)\" data-svgs=\"(\\d+)\" data-overflow=\"(\\d+)\"").matcher(body);
+        assertTrue(drawn.find(), body);
+        assertTrue(Integer.parseInt(drawn.group(2)) >= 2, "the run's forest plot and its percentile curves: " + body);
+        assertEquals(3 + Integer.parseInt(drawn.group(2)), Integer.parseInt(drawn.group(1)), "every chart drawn with data: " + body);
+        assertEquals("0", drawn.group(3), "no wider than a 1280-pixel window: " + body);
         assertFalse(rendered.contains("data-errors"), "no script error");
         List<String> console = Files.readAllLines(log).stream().filter(line -> line.contains(":CONSOLE")).toList();
         assertEquals(List.of(), console, "no console messages");
 
         Path screenshot = work.resolve("comparison.png");
-        chromium(chromium, work.resolve("screenshot.out"), work.resolve("screenshot.log"), "--window-size=1400,2400",
+        chromium(chromium, work.resolve("screenshot.out"), work.resolve("screenshot.log"), "--window-size=1280,2400",
                 "--screenshot=" + screenshot, page.toUri().toString());
         assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content, kept at " + screenshot);
     }

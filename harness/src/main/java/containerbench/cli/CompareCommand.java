@@ -69,7 +69,7 @@ final class CompareCommand implements Command {
                 out.print(ConsoleTable.verdicts(stored.run()));
             }
         }
-        out.print(ConsoleTable.pooled(set.runs()));
+        out.print(ConsoleTable.pooled(set.all()));
         Path page = ComparisonPage.write(pageDir, set);
         out.println("compared " + set.runs().size() + " run(s): " + page + " and " + page.resolveSibling("summary.md"));
         return Bench.DONE;
@@ -77,14 +77,19 @@ final class CompareCommand implements Command {
 
     /** Every run of several targets that has one labelled {@code label}, paired with it; the others as they are. */
     private static RunSet rebased(RunSet set, String label) {
-        List<StoredRun> runs = set.runs().stream().map(stored -> stored.run().interleaved() && stored.run().targets().stream()
-                .anyMatch(target -> target.label().equals(label))
-                ? new StoredRun(Comparisons.rebased(stored.run(), label), stored.file()) : stored).toList();
+        List<StoredRun> runs = rebased(set.runs(), label);
         if (runs.equals(set.runs())) {
             throw new UsageException("--baseline " + label + ": no run of several containers here has that target; theirs are "
                     + String.join(", ", set.runs().stream().filter(r -> r.run().interleaved())
                             .flatMap(r -> r.run().targets().stream().map(RunResult.Target::label)).distinct().toList()));
         }
-        return new RunSet(runs, set.problems());
+        // The earlier runs too: repeats pair with the same baseline as the run they are listed under.
+        return new RunSet(runs, set.problems(), rebased(set.earlier(), label));
+    }
+
+    private static List<StoredRun> rebased(List<StoredRun> runs, String label) {
+        return runs.stream().map(stored -> stored.run().interleaved() && stored.run().targets().stream()
+                .anyMatch(target -> target.label().equals(label))
+                ? new StoredRun(Comparisons.rebased(stored.run(), label), stored.file()) : stored).toList();
     }
 }

@@ -6,7 +6,6 @@ import containerbench.measure.TierResult;
 import containerbench.results.AaCalibration;
 import containerbench.results.RunResult;
 import containerbench.results.StoredRun;
-import containerbench.results.TierComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,17 +14,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
- * What a comparison says, in the order it says it: the runs left out, the pooled verdicts of
- * repeated interleaved runs, the verdicts of every interleaved run, the runs, their figures in groups of runs measured alike with the findings
- * between separate runs, the runs not compared and why, and the charts' data. The page
+ * What a comparison says, in the order it says it: the verdicts of every interleaved run (each with
+ * its repeats and their pool), the notes the verdicts refer to, the runs left out, the open
+ * workloads, the runs, their figures in groups of runs measured alike with the findings between
+ * separate runs, the runs not compared and why, and the charts' data. The page
  * ({@link HtmlView}) and {@code summary.md} ({@link MarkdownView}) each lay out these sections,
  * in this order; neither decides what is said.
  */
-record ComparisonDocument(String title, int runCount, List<String> leftOut, List<String> pooled, List<VerdictSection> verdicts,
-        List<RunRow> runs,
-        List<FigureSection> figures, List<String> notCompared, Map<String, Object> charts, List<OpenSection> open) {
+record ComparisonDocument(String title, int runCount, List<String> leftOut, List<VerdictSection> verdicts,
+        List<Caveat> notes, List<RunRow> runs, List<FigureSection> figures, List<String> notCompared, Map<String, Object> charts,
+        List<OpenSection> open) {
 
     /**
      * One open-workload run: latency from due time per tier and target, a capacity search's
@@ -35,22 +36,30 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
     }
 
     /**
-     * One interleaved run's verdicts, with the data of its ratio chart.
+     * One interleaved run's verdicts: what it says over its tiers, a table (and its forest plot) per
+     * target against the baseline, the response-time curves of its tiers, then the same in words.
      *
+     * @param about what the intervals are of, and an A/A run's check ({@link Verdicts#about})
+     * @param machine how full the machine was and how often Gatling limited the load
+     * @param sentences each tier and target in words, as the console says them
      * @param calibration when the method was last checked on the run's kind of machine ({@code ./bench aa}), or that it was not
+     * @param repeats the earlier runs of the same comparison with their pool, under the latest
      */
-    record VerdictSection(String run, String heading, String design, List<String> sentences, List<String> latencies,
-            String warmups, String calibration, Map<String, Object> ratioChart) {
+    record VerdictSection(String run, String heading, String design, List<String> about, MachineShare machine, List<VerdictTable> tables,
+            List<LatencyCurves.Panel> curves, List<String> sentences, List<String> latencies, String warmups, String calibration,
+            Repeats repeats) {
     }
 
     /**
      * One target of one run, as the runs table lists it.
      *
+     * @param settings every knob as the target reported it; the knobs given are in its label
+     * @param machine the machine in a few words; {@code machineMore} the rest of it
      * @param report the run's Gatling report; {@code null} when the results name none
      * @param log the target's log; {@code null} when the results name none
      */
     record RunRow(String run, String target, String started, String status, String plan, String jvm, String cpuLimit,
-            List<String> settings, List<String> machine, Link report, Link log) {
+            List<String> settings, String machine, List<String> machineMore, Link report, Link log) {
     }
 
     /** A file the page links to, relative to the page; {@code href} is {@code null} when the file is not there. */
@@ -75,9 +84,9 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                 verdicts.add(new VerdictSection(run.runId(), run.description(), (launches > 1 ? launches + " launches of " : "")
                         + run.interleaving().rounds() + " rounds of " + run.interleaving().blockSeconds() + " s blocks per tier; ratios to "
                         + run.baseline().label() + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons",
-                        Verdicts.leading(run), Verdicts.latencies(run),
-                        Verdicts.warmups(run), calibration(run, List.of(pageDir, stored.file().getParent())),
-                        ratioChart("chart-ratio-" + verdicts.size(), run)));
+                        Verdicts.about(run), MachineShare.of(run), VerdictTable.of(run), LatencyCurves.of(run),
+                        Verdicts.sentences(run), Verdicts.latencies(run), Verdicts.warmups(run),
+                        calibration(run, List.of(pageDir, stored.file().getParent())), Repeats.of(stored, set.all())));
             }
         }
         List<RunRow> runs = new ArrayList<>();
@@ -97,11 +106,10 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         List<OpenSection> open = set.runs().stream().map(StoredRun::run).filter(OpenView::open)
                 .map(run -> new OpenSection(run.runId(), run.description(), OpenView.capacities(run), OpenView.lines(run),
                         OpenView.svg(run))).toList();
-        Map<String, Object> charts = chartData(series);
-        charts.put("ratios", verdicts.stream().map(VerdictSection::ratioChart).toList());
-        return new ComparisonDocument(title(set), set.runs().size(), set.problems(), Pooling.sentences(set.runs()), verdicts, runs,
-                figures,
-                groups.size() > 1 ? differences(groups) : List.of(), charts, open);
+        List<Caveat> notes = verdicts.stream().flatMap(v -> Stream.concat(v.tables().stream().flatMap(t -> t.caveats().stream()),
+                v.machine().caveats().stream())).distinct().toList();
+        return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, notes,
+                runs, figures, groups.size() > 1 ? differences(groups) : List.of(), chartData(series), open);
     }
 
     /**
@@ -144,19 +152,19 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
             target.settings().forEach((knob, value) -> settings.add(knob + "=" + value));
         }
         Environment env = run.environment();
-        List<String> machine = new ArrayList<>();
+        List<String> more = new ArrayList<>();
         if (env != null) {
-            machine.add(aspects.get("machine") + ", " + env.os());
-            machine.add("ulimit -n " + env.injectorOpenFilesLimit() + ", somaxconn " + env.somaxconn() + ", "
+            more.add(env.os());
+            more.add("ulimit -n " + env.injectorOpenFilesLimit() + ", somaxconn " + env.somaxconn() + ", "
                     + aspects.get("CPU placement"));
         }
         if (run.host() != null) {
-            machine.add(run.host().toString());
+            more.add(run.host().toString());
         }
         return new RunRow(run.runId(), target.label() + " " + target.containerVersion(), run.startedAt(), run.status().word(),
                 aspects.get("plan") + ", warm-up " + aspects.get("warm-up"),
                 target.launched() ? "Java " + target.java() + " " + target.jvmArgs() : "running at " + target.url(),
-                cpuLimit(run, target), settings, machine, link(stored.gatlingReport(), pageDir, true),
+                cpuLimit(run, target), settings, env == null ? null : aspects.get("machine"), more, link(stored.gatlingReport(), pageDir, true),
                 link(stored.resolve(target.log()), pageDir, false));
     }
 
@@ -248,39 +256,5 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         }
         data.put("series", lines);
         return data;
-    }
-
-    /** One interleaved run's ratios per tier, each with its interval, for the TPS and for CPU per response. */
-    private static Map<String, Object> ratioChart(String id, RunResult run) {
-        Map<String, Object> chart = new LinkedHashMap<>();
-        chart.put("id", id);
-        chart.put("title", "Ratio to " + run.baseline().label() + " per tier, with intervals adjusted for the run's comparisons");
-        chart.put("tiers", run.comparisons().stream().map(TierComparison::tier).toList());
-        List<Map<String, Object>> datasets = new ArrayList<>();
-        for (int other = 0; other < run.targets().size() - 1; other++) {
-            int o = other;
-            String label = run.targets().get(other + 1).label();
-            List<TierComparison.Comparison> ofOther = run.comparisons().stream().map(t -> t.comparison().get(o)).toList();
-            // A ratio not judged (the injector limited it, a round was left out, or a target failed the tier) is not drawn.
-            List<TierComparison.Ratio> tps = ofOther.stream().map(c -> c.tpsJudged() && !c.injectorLimited() ? c.tps() : null).toList();
-            List<TierComparison.Ratio> cpu = ofOther.stream().map(c -> c.failed() ? null : c.cpu()).toList();
-            datasets.add(dataset(label + " TPS", tps));
-            datasets.add(dataset(label + " CPU per response", cpu));
-        }
-        chart.put("datasets", datasets);
-        return chart;
-    }
-
-    private static Map<String, Object> dataset(String label, List<TierComparison.Ratio> ratios) {
-        return dataset(label, ratios.stream().map(r -> r == null ? null : r.ratio()).toList(),
-                ratios.stream().map(r -> r == null ? null : List.of(r.adjustedLow(), r.adjustedHigh())).toList());
-    }
-
-    private static Map<String, Object> dataset(String label, List<Double> ratios, List<List<Double>> intervals) {
-        Map<String, Object> dataset = new LinkedHashMap<>();
-        dataset.put("label", label);
-        dataset.put("ratio", ratios);
-        dataset.put("interval", intervals);
-        return dataset;
     }
 }

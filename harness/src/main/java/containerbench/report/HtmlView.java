@@ -7,6 +7,7 @@ import containerbench.report.ComparisonDocument.Link;
 import containerbench.report.ComparisonDocument.RunRow;
 import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,26 +27,18 @@ final class HtmlView {
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>container-bench: ")
                 .append(Html.text(doc.title())).append("</title>\n<style>\n").append(Html.resource("page.css"))
                 .append("</style>\n</head>\n<body>\n<h1>container-bench comparison</h1>\n<p>Generated ")
-                .append(Html.text(Instant.now())).append(" from ").append(doc.runCount()).append(" run(s). ")
+                .append(Html.text(Instant.now().truncatedTo(ChronoUnit.SECONDS))).append(" from ").append(doc.runCount()).append(" run(s). ")
                 .append(Html.text(MarkdownView.LEGEND)).append("</p>\n");
+        doc.verdicts().forEach(verdict -> verdict(h, verdict, doc.notes()));
+        if (!doc.notes().isEmpty()) {
+            h.append("<h2>Notes</h2>\n<ol class=\"notes\">\n");
+            doc.notes().forEach(note -> h.append("<li id=\"").append(note.anchor()).append("\"><b>").append(Html.text(note.brief()))
+                    .append(":</b> ").append(Html.text(note.text())).append("</li>\n"));
+            h.append("</ol>\n");
+        }
         if (!doc.leftOut().isEmpty()) {
             h.append("<h2>Left out</h2>\n");
             list(h, "class=\"problems\" id=\"problems\"", doc.leftOut());
-        }
-        if (!doc.pooled().isEmpty()) {
-            h.append("<h2>Pooled over repeated runs</h2>\n");
-            list(h, "class=\"pooled\" id=\"pooled\"", doc.pooled());
-        }
-        for (ComparisonDocument.VerdictSection verdict : doc.verdicts()) {
-            h.append("<h2>Verdicts: ").append(Html.text(verdict.heading())).append(" <small>(").append(Html.text(verdict.run()))
-                    .append(", ").append(Html.text(verdict.design())).append(")</small></h2>\n");
-            list(h, "class=\"verdicts\"", verdict.sentences());
-            if (!verdict.latencies().isEmpty()) {
-                list(h, "class=\"latencies\"", verdict.latencies());
-            }
-            h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n<p class=\"calibration\">")
-                    .append(Html.text(verdict.calibration())).append("</p>\n<div class=\"chart\"><canvas id=\"")
-                    .append(Html.text(verdict.ratioChart().get("id"))).append("\"></canvas></div>\n");
         }
         for (ComparisonDocument.OpenSection open : doc.open()) {
             h.append("<h2>Latency against load: ").append(Html.text(open.heading())).append(" <small>(").append(Html.text(open.run()))
@@ -53,7 +46,7 @@ final class HtmlView {
             if (!open.capacities().isEmpty()) {
                 list(h, "class=\"capacities\"", open.capacities());
             }
-            h.append("<div class=\"chart\">").append(open.svg()).append("</div>\n");
+            h.append("<div class=\"wide\">").append(open.svg()).append("</div>\n");
             list(h, "class=\"open\"", open.lines());
         }
         runs(h, doc.runs());
@@ -68,9 +61,9 @@ final class HtmlView {
             h.append("<h2>Not compared</h2>\n");
             list(h, "id=\"unlike\"", doc.notCompared());
         }
-        h.append("<h2>Charts</h2>\n<div class=\"charts\"><div class=\"chart\"><canvas id=\"chart-tps\"></canvas></div>")
-                .append("<div class=\"chart\"><canvas id=\"chart-p99\"></canvas></div>")
-                .append("<div class=\"chart\"><canvas id=\"chart-cpu\"></canvas></div></div>\n")
+        h.append("<h2>Charts</h2>\n<div class=\"grid\"><div class=\"canvas\"><canvas id=\"chart-tps\"></canvas></div>")
+                .append("<div class=\"canvas\"><canvas id=\"chart-p99\"></canvas></div>")
+                .append("<div class=\"canvas\"><canvas id=\"chart-cpu\"></canvas></div></div>\n")
                 .append("<script type=\"application/json\" id=\"chart-data\">").append(Html.scriptJson(json(doc.charts())))
                 .append("</script>\n");
         for (String script : List.of(Html.resource("errors.js"), ChartJs.script(), Html.resource("comparison.js"))) {
@@ -79,12 +72,128 @@ final class HtmlView {
         return h.append("</body>\n</html>\n").toString();
     }
 
+    /**
+     * One interleaved run: under its heading, a verdict table per target against the baseline (the
+     * target's run-level sentence as its caption) with its forest plot, then the run's figures, the
+     * response-time curves per tier, and the same verdicts in words on demand.
+     */
+    private static void verdict(StringBuilder h, ComparisonDocument.VerdictSection verdict, List<Caveat> notes) {
+        h.append("<section class=\"verdict\">\n<h2>Verdicts: ").append(Html.text(verdict.heading())).append(" <small>(")
+                .append(Html.text(verdict.run())).append(")</small></h2>\n");
+        for (VerdictTable table : verdict.tables()) {
+            h.append("<h3>").append(Html.text(table.other() + " against " + table.baseline())).append("</h3>\n");
+            verdictTable(h, table, notes);
+            h.append("<div class=\"wide\">").append(ForestPlot.svg(table)).append("</div>\n");
+        }
+        h.append("<p class=\"design\">").append(Html.text(verdict.design())).append(".</p>\n");
+        List<String> about = new ArrayList<>(verdict.about());
+        about.add(verdict.calibration());
+        list(h, "class=\"about\"", about);
+        if (verdict.machine().sentence() != null) {
+            h.append("<p class=\"machine\">").append(Html.text(verdict.machine().sentence()));
+            verdict.machine().caveats().forEach(caveat -> note(h, caveat, notes));
+            h.append("</p>\n");
+        }
+        if (!verdict.curves().isEmpty()) {
+            h.append("<h3>Response times by percentile</h3>\n<div class=\"grid curves\">");
+            verdict.curves().forEach(panel -> h.append("<div>").append(LatencyCurves.svg(panel)).append("</div>"));
+            h.append("</div>\n");
+        }
+        if (verdict.repeats().any()) {
+            repeats(h, verdict.repeats());
+        }
+        h.append("<details><summary>Each tier in words</summary>\n");
+        list(h, "class=\"verdicts\"", verdict.sentences());
+        if (!verdict.latencies().isEmpty()) {
+            list(h, "class=\"latencies\"", verdict.latencies());
+        }
+        h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n</details>\n</section>\n");
+    }
+
+    /** The runs of the same comparison, newest first: per tier each one's CPU and TPS calls, then their pool. */
+    private static void repeats(StringBuilder h, Repeats repeats) {
+        h.append("<h3>Repeats of this comparison</h3>\n<p>").append(repeats.runs()).append(" complete runs alike, ")
+                .append(Math.min(repeats.runs(), Repeats.LISTED)).append(" listed, newest first.</p>\n<table class=\"repeats\">\n")
+                .append("<tr><th class=\"l\">run</th><th class=\"l\">target</th>");
+        repeats.loads().forEach(load -> h.append("<th>").append(Html.text(load)).append("</th>"));
+        h.append("</tr>\n");
+        for (Repeats.Row row : repeats.rows()) {
+            h.append("<tr><td class=\"l\">").append(Html.text(row.run())).append("<br><small>").append(Html.text(row.started()))
+                    .append("</small></td><td class=\"l\">").append(Html.text(row.target())).append("</td>");
+            for (Repeats.Tier tier : row.tiers()) {
+                h.append("<td class=\"l\">").append(brief("CPU", tier.cpu())).append("<br>").append(brief("TPS", tier.tps())).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+        if (!repeats.pooled().isEmpty()) {
+            h.append("<h3>Pooled over repeated runs</h3>\n");
+            list(h, "class=\"pooled\"", repeats.pooled());
+        }
+    }
+
+    /** A cell in a few characters, coloured as in the verdict table: "CPU ▲ 1.49×". */
+    private static String brief(String figure, VerdictTable.Cell cell) {
+        if (cell == null) {
+            return figure + " " + MarkdownView.UNKNOWN;
+        }
+        return "<span class=\"call " + cell.call().cssClass() + "\" title=\"" + Html.text(cell.word()) + "\">"
+                + Html.text(cell.brief(figure)) + "</span>";
+    }
+
+    private static void verdictTable(StringBuilder h, VerdictTable table, List<Caveat> notes) {
+        h.append("<table class=\"verdict\">\n");
+        if (table.caption() != null) {
+            h.append("<caption>").append(Html.text(table.caption())).append("</caption>\n");
+        }
+        h.append("<tr>");
+        VerdictTable.HEADERS.forEach(header -> h.append(header.equals(VerdictTable.HEADERS.get(0)) ? "<th class=\"load\">" : "<th class=\"l\">")
+                .append(Html.text(header)).append("</th>"));
+        h.append("</tr>\n");
+        for (VerdictTable.Row row : table.rows()) {
+            h.append("<tr><th class=\"load\">").append(Html.text(row.load())).append("</th>");
+            row.cells().forEach(cell -> cell(h, cell, notes));
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    /** A cell: its glyph and figure, the adjusted interval, the word, and a link to the note that concerns it. */
+    private static void cell(StringBuilder h, VerdictTable.Cell cell, List<Caveat> notes) {
+        VerdictTable.Estimate e = cell.estimate();
+        h.append("<td class=\"call ").append(cell.call().cssClass()).append("\"");
+        if (e != null) {
+            h.append(" title=\"").append(Html.text("95% CI " + Verdicts.interval(e.low(), e.high()) + "; adjusted for " + e.adjustedFor()
+                    + ": " + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()))).append("\"");
+        }
+        h.append("><span class=\"glyph\">").append(Html.text(cell.glyph())).append("</span> <b>").append(Html.text(cell.figure()))
+                .append("</b>");
+        if (e != null) {
+            h.append(" <small>").append(Html.text(Verdicts.interval(e.adjustedLow(), e.adjustedHigh()))).append("</small>");
+        }
+        h.append("<br><span class=\"word\">").append(Html.text(cell.word())).append("</span>");
+        if (cell.caveat() != null) {
+            note(h, cell.caveat(), notes);
+        }
+        h.append("</td>");
+    }
+
+    /** A link to the page's note on {@code caveat}, numbered as the notes are. */
+    private static void note(StringBuilder h, Caveat caveat, List<Caveat> notes) {
+        h.append(" <a class=\"note\" href=\"#").append(caveat.anchor()).append("\" title=\"").append(Html.text(caveat.brief()))
+                .append("\">").append(notes.indexOf(caveat) + 1).append("</a>");
+    }
+
     private static void list(StringBuilder h, String attributes, List<String> items) {
         h.append("<ul ").append(attributes).append(">\n");
         items.forEach(item -> h.append("<li>").append(Html.text(item)).append("</li>\n"));
         h.append("</ul>\n");
     }
 
+    /**
+     * The runs, one row per target, fitted to the page: every knob and the machine's details on
+     * demand ({@code <details>}), the knobs a user gave being in the target's label already.
+     */
     private static void runs(StringBuilder h, List<RunRow> rows) {
         h.append("<h2>Runs</h2>\n<table id=\"runs\">\n<tr>");
         MarkdownView.RUN_HEADERS.forEach(header -> h.append("<th class=\"l\">").append(Html.text(header)).append("</th>"));
@@ -98,13 +207,22 @@ final class HtmlView {
             if (row.cpuLimit() != null) {
                 h.append("<br><small>").append(Html.text(row.cpuLimit())).append("</small>");
             }
-            h.append("</td><td class=\"l\"><small>").append(String.join("<br>", row.settings().stream().map(Html::text).toList()))
-                    .append("</small></td><td class=\"l\"><small>")
-                    .append(String.join("<br>", row.machine().stream().map(Html::text).toList())).append("</small></td>");
-            h.append("<td class=\"l\">").append(link(row.report())).append("</td><td class=\"l\">").append(link(row.log()))
-                    .append("</td></tr>\n");
+            h.append("</td><td class=\"l\">");
+            details(h, row.settings().size() + " knobs", row.settings());
+            h.append("</td><td class=\"l\">");
+            details(h, row.machine() == null ? MarkdownView.UNKNOWN : row.machine(), row.machineMore());
+            h.append("</td><td class=\"l\">").append(link(row.report())).append("<br>").append(link(row.log())).append("</td></tr>\n");
         }
         h.append("</table>\n");
+    }
+
+    private static void details(StringBuilder h, String summary, List<String> lines) {
+        if (lines.isEmpty()) {
+            h.append(Html.text(summary));
+            return;
+        }
+        h.append("<details><summary>").append(Html.text(summary)).append("</summary><small>")
+                .append(String.join("<br>", lines.stream().map(Html::text).toList())).append("</small></details>");
     }
 
     /** A link relative to the page; the name only, said to be missing, when the file is not there. */

@@ -3,7 +3,9 @@ package containerbench.report;
 import containerbench.report.ComparisonDocument.FigureRow;
 import containerbench.report.ComparisonDocument.Link;
 import containerbench.report.ComparisonDocument.RunRow;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The comparison as Markdown ({@code summary.md}, for a CI job's summary): the page's sections in
@@ -15,8 +17,8 @@ final class MarkdownView {
     static final String UNKNOWN = "–";
     static final String LEGEND = "Response times in ms of OK requests; TPS = OK responses per second of the tier; CPU in % of"
             + " one core; " + UNKNOWN + ": not known.";
-    static final List<String> RUN_HEADERS = List.of("run", "target", "started", "status", "plan", "target JVM", "settings",
-            "machine", "Gatling report", "target log");
+    static final List<String> RUN_HEADERS = List.of("run", "target", "started", "status", "plan", "target JVM", "knobs",
+            "machine", "Gatling report, target log");
 
     private MarkdownView() {
     }
@@ -24,21 +26,38 @@ final class MarkdownView {
     static String render(ComparisonDocument doc) {
         StringBuilder m = new StringBuilder("## container-bench: ").append(doc.title()).append("\n\n").append(doc.runCount())
                 .append(" run(s). ").append(LEGEND).append('\n');
+        for (ComparisonDocument.VerdictSection verdict : doc.verdicts()) {
+            m.append("\n### Verdicts: ").append(verdict.heading()).append(" (`").append(verdict.run()).append("`)\n");
+            for (VerdictTable table : verdict.tables()) {
+                m.append("\n**").append(table.other()).append(" against ").append(table.baseline()).append("**")
+                        .append(table.caption() == null ? "" : ": " + table.caption()).append("\n\n");
+                verdictTable(m, table, doc.notes());
+            }
+            m.append('\n').append(verdict.design()).append(".\n\n");
+            verdict.about().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+            m.append("- ").append(verdict.calibration()).append('\n');
+            if (verdict.machine().sentence() != null) {
+                m.append("- ").append(verdict.machine().sentence()).append(String.join("", verdict.machine().caveats().stream()
+                        .map(caveat -> " [" + (doc.notes().indexOf(caveat) + 1) + "]").toList())).append('\n');
+            }
+            if (verdict.repeats().any()) {
+                repeats(m, verdict.repeats());
+            }
+            m.append("\n<details><summary>Each tier in words</summary>\n\n");
+            verdict.sentences().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+            verdict.latencies().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+            m.append('\n').append(verdict.warmups()).append("\n\n</details>\n");
+        }
+        if (!doc.notes().isEmpty()) {
+            m.append("\n### Notes\n\n");
+            for (int i = 0; i < doc.notes().size(); i++) {
+                Caveat note = doc.notes().get(i);
+                m.append(i + 1).append(". **").append(note.brief()).append(":** ").append(note.text()).append('\n');
+            }
+        }
         if (!doc.leftOut().isEmpty()) {
             m.append("\n### Left out\n\n");
             doc.leftOut().forEach(problem -> m.append("- ").append(problem).append('\n'));
-        }
-        if (!doc.pooled().isEmpty()) {
-            m.append("\n### Pooled over repeated runs\n\n");
-            doc.pooled().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
-        }
-        for (ComparisonDocument.VerdictSection verdict : doc.verdicts()) {
-            m.append("\n### Verdicts: ").append(verdict.heading()).append(" (`").append(verdict.run()).append("`, ")
-                    .append(verdict.design()).append(")\n\n");
-            verdict.sentences().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
-            verdict.latencies().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
-            m.append('\n').append(verdict.warmups()).append('\n');
-            m.append('\n').append(verdict.calibration()).append('\n');
         }
         for (ComparisonDocument.OpenSection open : doc.open()) {
             m.append("\n### Latency against load: ").append(open.heading()).append(" (`").append(open.run())
@@ -50,16 +69,17 @@ final class MarkdownView {
         for (RunRow row : doc.runs()) {
             m.append(row(List.of("`" + row.run() + "`", row.target(), row.started(), row.status(), row.plan(),
                     row.jvm() + (row.cpuLimit() == null ? "" : "; " + row.cpuLimit()), String.join(", ", row.settings()),
-                    String.join("; ", row.machine()), name(row.report()), name(row.log()))));
+                    String.join("; ", Stream.concat(Stream.of(row.machine() == null ? UNKNOWN : row.machine()), row.machineMore().stream())
+                            .toList()), name(row.report()) + ", " + name(row.log()))));
         }
         for (ComparisonDocument.FigureSection figures : doc.figures()) {
             m.append("\n### ").append(figures.heading()).append("\n\n");
-            List<String> headers = new java.util.ArrayList<>(List.of("users", "target"));
+            List<String> headers = new ArrayList<>(List.of("users", "target"));
             headers.addAll(TierRow.HEADERS);
             headers.add("flags");
             m.append(header(headers, true));
             for (FigureRow figure : figures.rows()) {
-                List<String> cells = new java.util.ArrayList<>(List.of(Integer.toString(figure.users()), figure.label()));
+                List<String> cells = new ArrayList<>(List.of(Integer.toString(figure.users()), figure.label()));
                 cells.addAll(figure.row().cells(UNKNOWN));
                 cells.add(String.join(", ", figure.row().flags()));
                 m.append(row(cells));
@@ -74,6 +94,42 @@ final class MarkdownView {
             doc.notCompared().forEach(line -> m.append("- ").append(line).append('\n'));
         }
         return m.toString();
+    }
+
+    /** The runs of the same comparison, newest first, and their pool. */
+    private static void repeats(StringBuilder m, Repeats repeats) {
+        List<String> headers = new ArrayList<>(List.of("run", "target"));
+        headers.addAll(repeats.loads());
+        m.append("\n**Repeats of this comparison**: ").append(repeats.runs()).append(" complete runs alike, ")
+                .append(Math.min(repeats.runs(), Repeats.LISTED)).append(" listed, newest first.\n\n").append(header(headers, false));
+        for (Repeats.Row row : repeats.rows()) {
+            List<String> cells = new ArrayList<>(List.of("`" + row.run() + "`", row.target()));
+            row.tiers().forEach(tier -> cells.add(brief("CPU", tier.cpu()) + ", " + brief("TPS", tier.tps())));
+            m.append(row(cells));
+        }
+        if (!repeats.pooled().isEmpty()) {
+            m.append("\n**Pooled over repeated runs**\n\n");
+            repeats.pooled().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+        }
+    }
+
+    private static String brief(String figure, VerdictTable.Cell cell) {
+        return cell == null ? figure + " " + UNKNOWN : cell.brief(figure);
+    }
+
+    /** A verdict table: a row per tier, each cell its glyph, figure, adjusted interval, word and note number. */
+    private static void verdictTable(StringBuilder m, VerdictTable table, List<Caveat> notes) {
+        m.append(row(VerdictTable.HEADERS)).append("|---|---|---|---|---|\n");
+        for (VerdictTable.Row row : table.rows()) {
+            List<String> cells = new ArrayList<>(List.of(row.load()));
+            for (VerdictTable.Cell cell : row.cells()) {
+                VerdictTable.Estimate e = cell.estimate();
+                cells.add((cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure()
+                        + (e == null ? "" : " (" + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()) + ")") + " " + cell.word()
+                        + (cell.caveat() == null ? "" : " [" + (notes.indexOf(cell.caveat()) + 1) + "]"));
+            }
+            m.append(row(cells));
+        }
     }
 
     /** A table's header; figures right-aligned but for the target and the flags. */

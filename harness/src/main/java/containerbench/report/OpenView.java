@@ -185,7 +185,7 @@ final class OpenView {
     }
 
     /** The next of 1, 2 or 5 times a power of ten at or above {@code value}. */
-    private static double niceCeiling(double value) {
+    static double niceCeiling(double value) {
         double power = Math.pow(10, Math.floor(Math.log10(value)));
         for (double step : new double[] {1, 2, 5, 10}) {
             if (step * power >= value) {

@@ -43,7 +43,7 @@ final class Pooling {
      * CPU placement and limit, the launch. Not the list of tiers: a tier of 500 users is pooled with the
      * 500-user tiers of runs that had other tiers beside it.
      */
-    private static List<Object> sameComparison(RunResult run) {
+    static List<Object> sameComparison(RunResult run) {
         Map<String, String> aspects = new LinkedHashMap<>(Likeness.of(run));
         aspects.remove("plan");
         return List.of(run.targets().stream().map(RunResult.Target::label).toList(), run.interleaving().rounds(),

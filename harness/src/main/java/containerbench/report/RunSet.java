@@ -15,8 +15,23 @@ import java.util.Map;
 /**
  * The runs a comparison shows, read from results files, and why any file was left out: a missing,
  * corrupt or incompatible file is named and skipped, and the others are still compared.
+ *
+ * @param earlier the earlier complete interleaved runs of the folders read, each alike some run shown
+ *     or not: the page lists them under the latest run of their comparison, as its repeats
  */
-public record RunSet(List<StoredRun> runs, List<String> problems) {
+public record RunSet(List<StoredRun> runs, List<String> problems, List<StoredRun> earlier) {
+
+    /** Runs named one by one: nothing earlier. */
+    public RunSet(List<StoredRun> runs, List<String> problems) {
+        this(runs, problems, List.of());
+    }
+
+    /** The runs shown and the earlier ones: what repeats and pools are found among. */
+    public List<StoredRun> all() {
+        List<StoredRun> all = new ArrayList<>(runs);
+        all.addAll(earlier);
+        return all;
+    }
 
     /**
      * Reads the named files; a directory stands for the latest complete run of each container in it,
@@ -26,9 +41,10 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
     public static RunSet read(List<Path> paths) {
         Map<String, StoredRun> runs = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
+        Map<String, StoredRun> earlier = new LinkedHashMap<>();
         for (Path path : paths) {
             if (Files.isDirectory(path)) {
-                latestPerContainer(path, problems).forEach(run -> runs.putIfAbsent(run.run().runId(), run));
+                latestPerContainer(path, problems, earlier).forEach(run -> runs.putIfAbsent(run.run().runId(), run));
             } else {
                 StoredRun run = readOne(path, problems);
                 if (run != null) {
@@ -42,10 +58,13 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
                         .thenComparing(r -> !"tomcat".equals(r.run().container()))
                         .thenComparing(r -> r.run().container()).thenComparing(r -> r.run().startedAt()))
                 .toList();
-        return new RunSet(ordered, List.copyOf(problems));
+        runs.keySet().forEach(earlier::remove);
+        return new RunSet(ordered, List.copyOf(problems), earlier.values().stream()
+                .sorted(Comparator.comparing((StoredRun r) -> r.run().startedAt())).toList());
     }
 
-    private static List<StoredRun> latestPerContainer(Path dir, List<String> problems) {
+    /** The latest complete run of each subject in {@code dir}; the earlier interleaved ones go to {@code earlier}. */
+    private static List<StoredRun> latestPerContainer(Path dir, List<String> problems, Map<String, StoredRun> earlier) {
         Map<String, StoredRun> latest = new LinkedHashMap<>();
         try {
             for (Path file : ResultsStore.runFiles(dir)) {
@@ -54,8 +73,13 @@ public record RunSet(List<StoredRun> runs, List<String> problems) {
                 // merged run stands for it (named as a file, a part is still shown).
                 boolean part = run != null && run.run().injection() != null && run.run().injection().index() != null;
                 if (run != null && run.run().status() == RunStatus.COMPLETE && !part) {
-                    latest.merge(subject(run.run()), run,
-                            (a, b) -> a.run().startedAt().compareTo(b.run().startedAt()) >= 0 ? a : b);
+                    StoredRun previous = latest.get(subject(run.run()));
+                    boolean later = previous == null || run.run().startedAt().compareTo(previous.run().startedAt()) >= 0;
+                    latest.put(subject(run.run()), later ? run : previous);
+                    StoredRun passed = later ? previous : run;
+                    if (passed != null && passed.run().interleaved()) {
+                        earlier.put(passed.run().runId(), passed);
+                    }
                 }
             }
         } catch (IOException e) {

@@ -9,6 +9,8 @@ import containerbench.results.TierComparison;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The answer of an interleaved run in the study's terms. First one sentence per target over the whole
@@ -25,59 +27,97 @@ final class Verdicts {
     }
 
     /**
+     * What the console says of the run first: each target over its tiers ({@link #perTarget}), what
+     * the intervals are of, and how the injector shared the machine.
+     */
+    static List<String> runLevel(RunResult run) {
+        List<String> sentences = new ArrayList<>(perTarget(run));
+        sentences.addAll(saidOf(launchesJudged(run), injectorShare(run)));
+        return sentences;
+    }
+
+    /**
+     * What the page says of the run beside its verdict tables, whose captions say each target over
+     * its tiers ({@link #overTiers}): what the intervals are of, an A/A run's check. How the injector
+     * shared the machine is said apart, in figures ({@link MachineShare}), its meaning once per page.
+     */
+    static List<String> about(RunResult run) {
+        return saidOf(launchesJudged(run), selfCheck(run));
+    }
+
+    /** What the intervals are of, where any target has a verdict to say it of; {@code null} where none has. */
+    private static String launchesJudged(RunResult run) {
+        return perTarget(run).isEmpty() ? null : launches(run);
+    }
+
+    /** The sentences that are there. */
+    private static List<String> saidOf(String... sentences) {
+        return Stream.of(sentences).filter(sentence -> sentence != null).toList();
+    }
+
+    /**
      * Per target, the run's verdict over its tiers: first where either failed (then nothing else is
      * judged at that tier), then where it was lower, higher, or no different.
      */
-    static List<String> runLevel(RunResult run) {
-        List<String> sentences = new ArrayList<>();
-        for (int o = 0; o < run.targets().size() - 1; o++) {
-            int index = o;
-            // A tier of one pair has no interval, and so no verdict; a failure needs none.
-            List<TierComparison.Comparison> all = run.comparisons().stream().map(t -> t.comparison().get(index))
-                    .filter(c -> c.pairs() >= 2 || c.failed()).toList();
-            if (all.isEmpty()) {
-                continue;
-            }
-            TierComparison.Comparison first = all.get(0);
-            List<String> failures = new ArrayList<>();
-            String otherFailed = failedAt(run, index, f -> f.otherFailed());
-            if (otherFailed != null) {
-                failures.add("failed at " + otherFailed);
-            }
-            String baselineFailed = failedAt(run, index, f -> f.baselineFailed());
-            if (baselineFailed != null) {
-                failures.add("the baseline failed at " + baselineFailed);
-            }
-            List<TierComparison.Comparison> judged = all.stream().filter(c -> !c.failed() && c.pairs() >= 2).toList();
-            List<String> parts = new ArrayList<>();
-            if (!judged.isEmpty()) {
-                parts.add("TPS " + tps(judged));
-                List<TierComparison.Ratio> cpu = judged.stream().map(TierComparison.Comparison::cpu).filter(r -> r != null).toList();
-                if (!cpu.isEmpty()) {
-                    parts.add("CPU per response " + tally(cpu, "less", "more"));
-                }
-                long failedMore = judged.stream().filter(c -> c.failures().p() < 0.05 / judged.size() && c.failures().otherWorse() > 0
-                        && c.failures().otherWorse() > c.failures().otherBetter()).count();
-                if (failedMore > 0) {
-                    parts.add("more failures at " + failedMore + " of " + judged.size());
-                }
-            }
-            int family = judged.stream().flatMap(c -> java.util.stream.Stream.of(c.tps(), c.cpu())).filter(r -> r != null)
-                    .mapToInt(TierComparison.Ratio::adjustedFor).max().orElse(1);
-            String head = first.other() + " against " + first.baseline() + " over " + all.size() + " tier(s)";
-            String lead = failures.isEmpty() ? "" : ": " + String.join("; ", failures);
-            sentences.add(head + lead + (parts.isEmpty() ? "" : (lead.isEmpty() ? ", " : "; elsewhere, ") + "on intervals adjusted"
-                    + " for the run's " + family + ": " + String.join("; ", parts)) + ".");
+    static List<String> perTarget(RunResult run) {
+        return IntStream.range(0, run.targets().size() - 1).mapToObj(o -> overTiers(run, o)).filter(s -> s != null)
+                .toList();
+    }
+
+    /** The verdict of the run's other target {@code index} (0 the first after the baseline) over its tiers; {@code null} when no tier has one. */
+    static String overTiers(RunResult run, int index) {
+        // A tier of one pair has no interval, and so no verdict; a failure needs none.
+        List<TierComparison.Comparison> all = run.comparisons().stream().map(t -> t.comparison().get(index))
+                .filter(c -> c.pairs() >= 2 || c.failed()).toList();
+        if (all.isEmpty()) {
+            return null;
         }
-        String launches = launches(run);
-        if (launches != null && !sentences.isEmpty()) {
-            sentences.add(launches);
+        TierComparison.Comparison first = all.get(0);
+        List<String> failures = new ArrayList<>();
+        String otherFailed = failedAt(run, index, f -> f.otherFailed());
+        if (otherFailed != null) {
+            failures.add("failed at " + otherFailed);
         }
-        String shared = injectorShare(run);
-        if (shared != null) {
-            sentences.add(shared);
+        String baselineFailed = failedAt(run, index, f -> f.baselineFailed());
+        if (baselineFailed != null) {
+            failures.add("the baseline failed at " + baselineFailed);
         }
-        return sentences;
+        List<TierComparison.Comparison> judged = all.stream().filter(c -> !c.failed() && c.pairs() >= 2).toList();
+        List<String> parts = new ArrayList<>();
+        if (!judged.isEmpty()) {
+            parts.add("TPS " + tps(judged));
+            List<TierComparison.Ratio> cpu = judged.stream().map(TierComparison.Comparison::cpu).filter(r -> r != null).toList();
+            if (!cpu.isEmpty()) {
+                parts.add("CPU per response " + tally(cpu, "less", "more"));
+            }
+            long failedMore = judged.stream().filter(c -> failedMore(c, judged.size())).count();
+            if (failedMore > 0) {
+                parts.add("more failures at " + failedMore + " of " + judged.size());
+            }
+        }
+        int family = judged.stream().flatMap(c -> Stream.of(c.tps(), c.cpu())).filter(r -> r != null)
+                .mapToInt(TierComparison.Ratio::adjustedFor).max().orElse(1);
+        String head = first.other() + " against " + first.baseline() + " over " + all.size() + " tier(s)";
+        String lead = failures.isEmpty() ? "" : ": " + String.join("; ", failures);
+        return head + lead + (parts.isEmpty() ? "" : (lead.isEmpty() ? ", " : "; elsewhere, ") + "on intervals adjusted"
+                + " for the run's " + family + ": " + String.join("; ", parts)) + ".";
+    }
+
+    /**
+     * Whether the other failed more often than the baseline, round by round, at a tier of two rounds
+     * or more that neither failed, one of {@code tiers} such tiers (sign test, Bonferroni over them).
+     */
+    static boolean failedMore(TierComparison.Comparison c, int tiers) {
+        return signed(c, tiers) && c.failures().otherWorse() > c.failures().otherBetter();
+    }
+
+    /** Whether the other failed less often than the baseline, by the same test. */
+    static boolean failedFewer(TierComparison.Comparison c, int tiers) {
+        return signed(c, tiers) && c.failures().otherBetter() > c.failures().otherWorse();
+    }
+
+    private static boolean signed(TierComparison.Comparison c, int tiers) {
+        return tiers > 0 && c.pairs() >= 2 && !c.failed() && c.failures().p() < 0.05 / tiers;
     }
 
     /** What the run's intervals are of: several launches of each target, or the blocks of one. */
@@ -112,24 +152,13 @@ final class Verdicts {
      * the container); where Gatling itself was the limit, its own. {@code null} when neither.
      */
     static String injectorShare(RunResult run) {
+        MachineShare share = MachineShare.of(run);
         List<String> said = new ArrayList<>();
-        var env = run.environment();
-        long blocks = run.blocks().size();
-        long full = run.blocks().stream().filter(b -> b.cpu().machineFull()).count();
-        if (env != null && env.logicalCpus() > 0 && !env.sharedCpus().isEmpty() && full > 0) {
-            double percent = run.blocks().stream().map(b -> b.cpu().injectorPercent()).filter(p -> p != null)
-                    .mapToDouble(Double::doubleValue).average().orElse(0) / env.logicalCpus();
-            said.add(String.format(Locale.ROOT, "Gatling shared the targets' %d CPUs, full in %d of %d blocks, and used %.0f%% of them:"
-                    + " a TPS ratio here is of container and injector together on this machine, nearer 1 than the containers' own"
-                    + " (a container that spends less per response leaves Gatling more); the CPU per response ratio is the"
-                    + " containers' alone. For the containers' own TPS give Gatling CPUs it does not share (another machine, or the"
-                    + " targets under -Dtarget.cpuLimit).", env.logicalCpus(), full, blocks, percent));
+        if (share.fullBlocks() > 0) {
+            said.add(share.full() + ": " + Caveat.MACHINE_FULL.text());
         }
-        long limited = run.blocks().stream().filter(b -> b.injectorLimited()).count();
-        if (limited > 0) {
-            said.add(String.format(Locale.ROOT, "Gatling itself limited the load in %d of %d blocks (its CPU at the cores it may use, or"
-                    + " one of its threads at a full core): at a tier where it limited a quarter of either target's blocks or more,"
-                    + " TPS and response times are not judged.", limited, blocks));
+        if (share.limitedBlocks() > 0) {
+            said.add(share.limited() + ": " + Caveat.INJECTOR_LIMITED.text());
         }
         return said.isEmpty() ? null : String.join(" ", said);
     }
@@ -174,7 +203,7 @@ final class Verdicts {
     private static String span(List<TierComparison.Ratio> ratios) {
         double min = ratios.stream().mapToDouble(TierComparison.Ratio::ratio).min().orElseThrow();
         double max = ratios.stream().mapToDouble(TierComparison.Ratio::ratio).max().orElseThrow();
-        return min == max ? times(min) : String.format("%.2f-%.2f×", min, max);
+        return min == max ? times(min) : String.format(Locale.ROOT, "%.2f-%.2f×", min, max);
     }
 
     /**
@@ -186,20 +215,9 @@ final class Verdicts {
             return null;
         }
         AaTally tally = AaTally.of(List.of(run));
-        return String.format("A/A check: %d of %d 95%% intervals hold 1 (%.0f%%; about 95%% expected), %d of %d adjusted ones"
+        return String.format(Locale.ROOT, "A/A check: %d of %d 95%% intervals hold 1 (%.0f%%; about 95%% expected), %d of %d adjusted ones"
                 + " (at least 95%% expected).", tally.held(), tally.intervals(), tally.heldPercent(), tally.adjustedHeld(),
                 tally.intervals());
-    }
-
-    /** What a run's page says first: the run's verdicts, an A/A run's check, then each tier's. */
-    static List<String> leading(RunResult run) {
-        List<String> all = new ArrayList<>(runLevel(run));
-        String check = selfCheck(run);
-        if (check != null) {
-            all.add(check);
-        }
-        all.addAll(sentences(run));
-        return all;
     }
 
     static List<String> sentences(RunResult run) {
@@ -291,7 +309,7 @@ final class Verdicts {
         }
         TierComparison.Failures f = c.failures();
         if (f.baselinePercent() > 0 || f.otherPercent() > 0) {
-            s.append(String.format("; failed %.2f%% of requests against %.2f%%, a larger share in %d rounds and a smaller in %d"
+            s.append(String.format(Locale.ROOT, "; failed %.2f%% of requests against %.2f%%, a larger share in %d rounds and a smaller in %d"
                     + " (sign test p%s)", f.otherPercent(), f.baselinePercent(), f.otherWorse(), f.otherBetter(), p(f.p())));
         }
         return s.append('.').toString();
@@ -306,7 +324,7 @@ final class Verdicts {
         TierComparison.Failures f = c.failures();
         String who = f.otherFailed() && f.baselineFailed() ? "both FAILED: " : f.otherFailed() ? "FAILED: " : "the baseline FAILED: ";
         StringBuilder s = new StringBuilder(head).append(", ").append(c.pairs()).append(" pairs: ").append(who);
-        s.append(String.format("%s failed %.2f%% of its requests, %d of %d blocks, against %s's %.2f%% and %d (a larger share in %d"
+        s.append(String.format(Locale.ROOT, "%s failed %.2f%% of its requests, %d of %d blocks, against %s's %.2f%% and %d (a larger share in %d"
                 + " rounds and a smaller in %d, sign test p%s); no ratio judged", c.other(), f.otherPercent(), f.otherFailedBlocks(),
                 c.pairs(), c.baseline(), f.baselinePercent(), f.baselineFailedBlocks(), f.otherWorse(), f.otherBetter(), p(f.p())));
         List<String> figures = new ArrayList<>();
@@ -321,7 +339,7 @@ final class Verdicts {
     }
 
     private static String p(double p) {
-        return p < 0.001 ? "<0.001" : String.format("=%.3f", p);
+        return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "=%.3f", p);
     }
 
     /** "0.69× (95% CI 0.68-0.71; adjusted 0.67-0.72): lower", or why no verdict. */
@@ -339,8 +357,8 @@ final class Verdicts {
         return figures + (r.holdsOne() ? ", not distinguishable" : ", not established once adjusted");
     }
 
-    private static String times(double ratio) {
-        return String.format("%.2f×", ratio);
+    static String times(double ratio) {
+        return String.format(Locale.ROOT, "%.2f×", ratio);
     }
 
     /**
@@ -350,13 +368,13 @@ final class Verdicts {
     static String interval(double low, double high) {
         boolean holds = low <= 1 && 1 <= high;
         for (int decimals = 2; decimals < 4; decimals++) {
-            String text = String.format("%." + decimals + "f-%." + decimals + "f", low, high);
-            double shownLow = Double.parseDouble(String.format("%." + decimals + "f", low));
-            double shownHigh = Double.parseDouble(String.format("%." + decimals + "f", high));
+            String text = String.format(Locale.ROOT, "%." + decimals + "f-%." + decimals + "f", low, high);
+            double shownLow = Double.parseDouble(String.format(Locale.ROOT, "%." + decimals + "f", low));
+            double shownHigh = Double.parseDouble(String.format(Locale.ROOT, "%." + decimals + "f", high));
             if ((shownLow <= 1 && 1 <= shownHigh) == holds && shownLow != 1 && shownHigh != 1) {
                 return text;
             }
         }
-        return String.format("%.4f-%.4f", low, high);
+        return String.format(Locale.ROOT, "%.4f-%.4f", low, high);
     }
 }

@@ -98,9 +98,10 @@ class VerdictsTest {
                         .environment(shared).blocks(full).build()));
         var apart = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "1", "0");
         var limited = java.util.List.of(block("tomcat", 95, 99, true), block("undertow", 94, 98, false));
-        assertEquals("Gatling itself limited the load in 1 of 2 blocks (its CPU at the cores it may use, or one of its threads at a"
-                + " full core): at a tier where it limited a quarter of either target's blocks or more, TPS and response times are"
-                + " not judged.", Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(apart)
+        assertEquals("Gatling itself limited the load in 1 of 2 blocks: its CPU was at the cores it may use, or one of its threads at"
+                + " a full core; at a tier where it limited a quarter of either target's blocks or more, TPS and response times are"
+                + " shown, not judged. Give Gatling CPUs it does not share (another machine, or the targets under"
+                + " -Dtarget.cpuLimit).", Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(apart)
                 .blocks(limited).build()), "pinned apart, the machine shared nothing with Gatling; its own limit is said");
         assertEquals(null, Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(shared)
                 .blocks(java.util.List.of(block("tomcat", 50, 60, false), block("undertow", 50, 62, false))).build()),

@@ -1,0 +1,53 @@
+package containerbench.report;
+
+/**
+ * Why a figure of a verdict table is not judged, or what a judged one is of: said once per page
+ * under its anchor ("Brief: text"), marked in every cell it concerns, and said by the console after
+ * the run's figures ({@link Verdicts#injectorShare}), instead of a sentence repeated under every comparison.
+ */
+enum Caveat {
+    INJECTOR_LIMITED("injector-limited", "Gatling itself limited the load",
+            "its CPU was at the cores it may use, or one of its threads at a full core; at a tier where it limited a quarter of"
+                    + " either target's blocks or more, TPS and response times are shown, not judged. Give Gatling CPUs it does"
+                    + " not share (another machine, or the targets under -Dtarget.cpuLimit)."),
+    MACHINE_FULL("machine-full", "The machine was full",
+            "a TPS ratio here is of container and injector together on this machine, nearer 1 than the containers' own (a"
+                    + " container that spends less per response leaves Gatling more); the CPU per response ratio is the"
+                    + " containers' alone. For the containers' own TPS give Gatling CPUs it does not share (another machine, or"
+                    + " the targets under -Dtarget.cpuLimit)."),
+    SLOW_BLOCKS("slow-blocks", "A block without an OK response",
+            "a round had a block without an OK response within it (responses slower than a block); leaving it out would favour"
+                    + " the slower target, so the TPS ratio is shown from the other rounds and not judged."),
+    TIER_FAILED("tier-failed", "A target failed the tier",
+            "it failed more than 1% of its requests there, or a block of it answered none OK: the failure is the verdict, and"
+                    + " the ratios are shown, not judged (no response times are compared)."),
+    TOO_FEW("too-few", "Too few rounds",
+            "fewer than two rounds in which both targets answered, or were read: no interval, and no verdict."),
+    NO_LATENCIES("no-latencies", "No response times compared",
+            "the blocks kept no response times (results before schema 4).");
+
+    private final String anchor;
+    private final String brief;
+    private final String text;
+
+    Caveat(String anchor, String brief, String text) {
+        this.anchor = anchor;
+        this.brief = brief;
+        this.text = text;
+    }
+
+    /** The id of the note on the page, which every cell it concerns links to. */
+    String anchor() {
+        return "note-" + anchor;
+    }
+
+    /** A few words, the note's head and a cell's tooltip. */
+    String brief() {
+        return brief;
+    }
+
+    /** What follows the brief after a colon, or the figures that bring the caveat up. */
+    String text() {
+        return text;
+    }
+}

@@ -1,0 +1,159 @@
+package containerbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.measure.Histograms;
+import containerbench.results.ResultsStore;
+import containerbench.results.RunResult;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The page a reader takes in at a glance: a verdict table first under each comparison's heading,
+ * a failed tier and a ratio not judged shown as such, each note said once, forest plots fitted to
+ * their ratios, percentile curves from the stored histograms, the repeats of a comparison under its
+ * latest run, and summary.md leading with the same tables.
+ */
+class VerdictPageTest {
+
+    private static final RunResult RUN = PageFixture.run("tomcat-undertow-jetty-wildfly-20261205-210000", "2026-12-05T21:00:00Z", 1);
+
+    @Test
+    void eachComparisonsCellsSayWhatTheRunSaysOfIt() {
+        List<VerdictTable> tables = VerdictTable.of(RUN);
+        assertEquals(List.of("undertow", "jetty", "wildfly"), tables.stream().map(VerdictTable::other).toList());
+        VerdictTable.Row undertow500 = tables.get(0).rows().get(0);
+        assertEquals(Call.NOT_JUDGED, undertow500.tps().call());
+        assertEquals(Caveat.INJECTOR_LIMITED, undertow500.tps().caveat());
+        assertEquals(Verdicts.times(RUN.comparisons().get(0).comparison().get(0).tps().ratio()), undertow500.tps().figure(),
+                "a ratio not judged is still shown");
+        assertTrue(undertow500.tps().figure().matches("0\\.(69|70|71)×"), undertow500.tps().figure());
+        assertEquals(Call.WORSE, undertow500.cpu().call());
+        assertEquals("more", undertow500.cpu().word());
+        assertEquals("▲", undertow500.cpu().glyph());
+        VerdictTable.Row undertow2000 = tables.get(0).rows().get(1);
+        assertEquals(Call.WORSE, undertow2000.tps().call(), "not limited at 2000 users: judged");
+        assertEquals("lower", undertow2000.tps().word());
+        assertEquals(Caveat.MACHINE_FULL, undertow2000.tps().caveat());
+        assertEquals(Call.WORSE, undertow2000.p99().call(), "3 ms against 2 ms");
+        assertEquals(Call.NONE, undertow2000.failures().call());
+        VerdictTable.Row jetty2000 = tables.get(1).rows().get(1);
+        assertEquals(Call.NO_DIFFERENCE, jetty2000.cpu().call());
+        assertEquals("no difference established", jetty2000.cpu().word());
+        VerdictTable.Row wildfly2000 = tables.get(2).rows().get(1);
+        assertEquals(Call.FAILED, wildfly2000.failures().call());
+        assertEquals("failed (blocks failed: wildfly 4, tomcat 0 of 8)", wildfly2000.failures().word());
+        assertEquals(Caveat.TIER_FAILED, wildfly2000.tps().caveat());
+        assertEquals(Call.NOT_JUDGED, wildfly2000.cpu().call(), "a failed tier's ratios are shown, not judged");
+        assertTrue(tables.get(2).caption().startsWith("wildfly against tomcat over 2 tier(s): failed at 2000 users"),
+                tables.get(2).caption());
+    }
+
+    @Test
+    void thePageLeadsEachComparisonWithItsTableAndSaysEachNoteOnce(@TempDir Path dir) throws Exception {
+        Path file = new ResultsStore(dir).write(RUN);
+        String html = HtmlView.render(ComparisonDocument.of(RunSet.read(List.of(dir)), dir));
+        for (String other : List.of("undertow", "jetty", "wildfly")) {
+            assertTrue(html.contains("<h3>" + other + " against tomcat</h3>\n<table class=\"verdict\">"), "table first: " + other);
+        }
+        assertTrue(html.indexOf("<table class=\"verdict\">") < html.indexOf("<h2>Runs</h2>"), "verdicts before the runs");
+        assertTrue(html.contains("<td class=\"call failed\""), "the failed tier shown");
+        assertTrue(html.contains("<td class=\"call unjudged\"") && html.contains("href=\"#note-injector-limited\""),
+                "the ratio not judged shown, linked to why");
+        assertEquals(1, count(html, "id=\"note-injector-limited\""), "each note once");
+        assertEquals(1, count(html, "id=\"note-tier-failed\""));
+        assertEquals(3, count(html, "<svg class=\"chart forest\""), "a forest plot per comparison");
+        // Two tiers of three ratios each, judged or not; but a p99 where Gatling limited the load (undertow at 500 users) or a
+        // target failed (wildfly at 2000) has no ratio.
+        assertEquals(List.of("5", "6", "5"), Pattern.compile("<svg class=\"chart forest\"[^>]* data-points=\"(\\d+)\"").matcher(html)
+                .results().map(m -> m.group(1)).toList());
+        assertEquals(2, count(html, "<svg class=\"chart curve\""), "a percentile panel per tier");
+        assertTrue(html.contains("12 pairs") || html.contains("8 pairs"), "the tiers in words, on demand");
+        assertTrue(file.toFile().isFile());
+    }
+
+    @Test
+    void theSummaryLeadsWithTheVerdictTable(@TempDir Path dir) throws Exception {
+        new ResultsStore(dir).write(RUN);
+        String md = MarkdownView.render(ComparisonDocument.of(RunSet.read(List.of(dir)), dir));
+        List<String> lines = md.lines().toList();
+        int firstTable = lines.indexOf("| tier | TPS | CPU per response | p99 | failures |");
+        assertEquals("### Verdicts: tomcat vs undertow vs jetty vs wildfly (`tomcat-undertow-jetty-wildfly-20261205-210000`)",
+                lines.get(firstTable - 4));
+        assertTrue(lines.get(firstTable - 2).startsWith("**undertow against tomcat**: undertow against tomcat over 2 tier(s)"),
+                lines.get(firstTable - 2));
+        var undertow500 = RUN.comparisons().get(0).comparison().get(0);
+        assertTrue(lines.get(firstTable + 2).startsWith("| 500 users | ○ " + Verdicts.times(undertow500.tps().ratio()) + " ("),
+                lines.get(firstTable + 2));
+        assertTrue(lines.get(firstTable + 2).contains(" not judged [1] | ▲ " + Verdicts.times(undertow500.cpu().ratio()) + " ("),
+                lines.get(firstTable + 2));
+        var wildfly2000 = RUN.comparisons().get(1).comparison().get(2).failures();
+        assertTrue(md.contains(String.format(Locale.ROOT, "✕ %.2f%% vs 0.00%% failed (blocks failed: wildfly 4, tomcat 0 of 8) |",
+                wildfly2000.otherPercent())), md);
+        assertTrue(md.indexOf("| tier | TPS |") < md.indexOf("### Runs"), "the table before everything else");
+        assertTrue(md.contains("1. **Gatling itself limited the load:** its CPU was at the cores"), md);
+    }
+
+    @Test
+    void theRepeatsOfAComparisonAreListedUnderItsLatestRunWithTheirPool(@TempDir Path dir) throws Exception {
+        ResultsStore store = new ResultsStore(dir);
+        store.write(PageFixture.run("tomcat-undertow-jetty-wildfly-20261205-200000", "2026-12-05T20:00:00Z", 2));
+        store.write(PageFixture.run("tomcat-undertow-jetty-wildfly-20261205-203000", "2026-12-05T20:30:00Z", 3));
+        store.write(RUN);
+        RunSet set = RunSet.read(List.of(dir));
+        assertEquals(1, set.runs().size(), "the latest run shown");
+        assertEquals(2, set.earlier().size(), "the earlier ones kept as its repeats");
+        ComparisonDocument doc = ComparisonDocument.of(set, dir);
+        Repeats repeats = doc.verdicts().get(0).repeats();
+        assertEquals(List.of("500 users", "2000 users"), repeats.loads());
+        assertEquals(9, repeats.rows().size(), "three runs, three targets against the baseline");
+        assertEquals(RUN.runId(), repeats.rows().get(0).run(), "the latest first");
+        assertEquals("tomcat-undertow-jetty-wildfly-20261205-200000", repeats.rows().get(8).run());
+        assertTrue(repeats.pooled().stream().anyMatch(s -> s.startsWith("undertow against tomcat, CPU per response at 500 users,"
+                + " pooled over 3 runs")), String.join("\n", repeats.pooled()));
+        String html = HtmlView.render(doc);
+        assertTrue(html.contains("<h3>Repeats of this comparison</h3>") && html.contains("<h3>Pooled over repeated runs</h3>"));
+    }
+
+    @Test
+    void aForestAxisIsFittedToItsIntervalsWithOneOnIt() {
+        ForestPlot.Axis narrow = ForestPlot.Axis.fitted(List.of(cell(0.99, 0.97, 1.02), cell(1.01, 0.98, 1.03)));
+        assertTrue(narrow.low() > 0.94 && narrow.high() < 1.06, narrow.toString());
+        assertTrue(narrow.ticks().contains(1.0) && narrow.ticks().size() >= 3, narrow.toString());
+        ForestPlot.Axis wide = ForestPlot.Axis.fitted(List.of(cell(1.5, 1.4, 1.65), cell(1.6, 1.45, 1.7)));
+        assertTrue(wide.low() > 0.9 && wide.low() < 1 && wide.high() > 1.7 && wide.high() < 1.9, wide.toString());
+        assertEquals(0.5, narrow.position(1.0), 0.06, "1 near the middle of an A/A axis");
+    }
+
+    @Test
+    void aCurveGoesAsDeepAsItsCountAllowsOnTheNinesAxis() {
+        Histogram histogram = Histograms.empty();
+        for (int ms = 1; ms <= 1000; ms++) {
+            histogram.recordValue(ms);
+        }
+        List<LatencyCurves.Point> points = LatencyCurves.points(histogram);
+        assertEquals(3.0, points.get(points.size() - 1).nines(), 1e-9, "1,000 responses: down to 99.9%");
+        assertEquals(1, points.get(0).ms());
+        assertEquals(900, points.get(20).ms(), "one nine: p90");
+        assertEquals(990, points.get(40).ms(), "two nines: p99");
+        assertEquals(List.of("0%", "90%", "99%", "99.9%", "99.99%"), List.of(LatencyCurves.percentile(0), LatencyCurves.percentile(1),
+                LatencyCurves.percentile(2), LatencyCurves.percentile(3), LatencyCurves.percentile(4)));
+        assertNull(VerdictTable.of(RUN).get(1).rows().get(0).failures().caveat());
+    }
+
+    private static VerdictTable.Cell cell(double ratio, double low, double high) {
+        return new VerdictTable.Cell(new VerdictTable.Estimate(ratio, low, high, low, high, 6), Verdicts.times(ratio), "=",
+                "no difference established", Call.NO_DIFFERENCE, null);
+    }
+
+    private static int count(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
+    }
+}
