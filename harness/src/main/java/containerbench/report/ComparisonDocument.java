@@ -9,7 +9,6 @@ import containerbench.results.StoredRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,14 +24,15 @@ import java.util.stream.Stream;
  * in this order; neither decides what is said.
  */
 record ComparisonDocument(String title, int runCount, List<String> leftOut, List<VerdictSection> verdicts,
-        List<Caveat> notes, List<RunRow> runs, List<FigureSection> figures, List<String> notCompared, Map<String, Object> charts,
+        List<Caveat> notes, List<RunRow> runs, List<FigureSection> figures, List<String> notCompared, Charts charts,
         List<OpenSection> open) {
 
     /**
      * One open-workload run: latency from due time per tier and target, a capacity search's
      * findings, and the hockey stick ({@link OpenView#svg}, markup made here from numbers and escaped labels).
      */
-    record OpenSection(String run, String heading, List<String> capacities, List<String> lines, String svg) {
+    record OpenSection(String run, String heading, List<String> capacities, List<String> lines, String svg,
+            List<LatencyCurves.Panel> curves) {
     }
 
     /**
@@ -43,11 +43,12 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
      * @param machine how full the machine was and how often Gatling limited the load
      * @param sentences each tier and target in words, as the console says them
      * @param calibration when the method was last checked on the run's kind of machine ({@code ./bench aa}), or that it was not
+     * @param magnitudes each target's TPS and p99 per tier, what the ratios are of
      * @param repeats the earlier runs of the same comparison with their pool, under the latest
      */
     record VerdictSection(String run, String heading, String design, List<String> about, MachineShare machine, List<VerdictTable> tables,
-            List<LatencyCurves.Panel> curves, List<String> sentences, List<String> latencies, String warmups, String calibration,
-            Repeats repeats) {
+            List<Magnitudes.Tier> magnitudes, List<LatencyCurves.Panel> curves, List<String> sentences, List<String> latencies,
+            String warmups, String calibration, Repeats repeats) {
     }
 
     /**
@@ -60,6 +61,16 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
      */
     record RunRow(String run, String target, String started, String status, String plan, String jvm, String cpuLimit,
             List<String> settings, String machine, List<String> machineMore, Link report, Link log) {
+    }
+
+    /**
+     * The data of the page's charts against users (Chart.js, {@code comparison.js}), embedded in the
+     * page as JSON: one line per series, a point per number of users, {@code null} where unknown.
+     */
+    record Charts(List<Integer> users, List<Line> series) {
+
+        record Line(String label, List<Double> tps, List<Long> p99, List<Double> cpu) {
+        }
     }
 
     /** A file the page links to, relative to the page; {@code href} is {@code null} when the file is not there. */
@@ -84,7 +95,7 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                 verdicts.add(new VerdictSection(run.runId(), run.description(), (launches > 1 ? launches + " launches of " : "")
                         + run.interleaving().rounds() + " rounds of " + run.interleaving().blockSeconds() + " s blocks per tier; ratios to "
                         + run.baseline().label() + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons",
-                        Verdicts.about(run), MachineShare.of(run), VerdictTable.of(run), LatencyCurves.of(run),
+                        Verdicts.about(run), MachineShare.of(run), VerdictTable.of(run), Magnitudes.of(run), LatencyCurves.of(run),
                         Verdicts.sentences(run), Verdicts.latencies(run), Verdicts.warmups(run),
                         calibration(run, List.of(pageDir, stored.file().getParent())), Repeats.of(stored, set.all())));
             }
@@ -105,11 +116,11 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         }
         List<OpenSection> open = set.runs().stream().map(StoredRun::run).filter(OpenView::open)
                 .map(run -> new OpenSection(run.runId(), run.description(), OpenView.capacities(run), OpenView.lines(run),
-                        OpenView.svg(run))).toList();
+                        OpenView.svg(run), LatencyCurves.of(run))).toList();
         List<Caveat> notes = verdicts.stream().flatMap(v -> Stream.concat(v.tables().stream().flatMap(t -> t.caveats().stream()),
                 v.machine().caveats().stream())).distinct().toList();
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, notes,
-                runs, figures, groups.size() > 1 ? differences(groups) : List.of(), chartData(series), open);
+                runs, figures, groups.size() > 1 ? differences(groups) : List.of(), charts(series), open);
     }
 
     /**
@@ -233,28 +244,21 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
     }
 
     /** TPS, p99 and CPU per request against users, one line per series; unknown points are null. */
-    private static Map<String, Object> chartData(List<Series> series) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("users", users(series));
-        List<Map<String, Object>> lines = new ArrayList<>();
+    private static Charts charts(List<Series> series) {
+        List<Integer> users = List.copyOf(users(series));
+        List<Charts.Line> lines = new ArrayList<>();
         for (Series one : series) {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("label", one.label());
-            List<Object> tps = new ArrayList<>();
-            List<Object> p99 = new ArrayList<>();
-            List<Object> cpu = new ArrayList<>();
-            for (int users : users(series)) {
-                Optional<TierResult> t = one.tier(users);
+            List<Double> tps = new ArrayList<>();
+            List<Long> p99 = new ArrayList<>();
+            List<Double> cpu = new ArrayList<>();
+            for (int load : users) {
+                Optional<TierResult> t = one.tier(load);
                 tps.add(t.map(TierResult::tps).orElse(null));
                 p99.add(t.map(TierResult::latencyMs).map(TierResult.Latency::p99).orElse(null));
                 cpu.add(t.map(TierResult::resources).map(TierResources::targetCpuMicrosPerRequest).filter(v -> v >= 0).orElse(null));
             }
-            line.put("tps", tps);
-            line.put("p99", p99);
-            line.put("cpu", cpu);
-            lines.add(line);
+            lines.add(new Charts.Line(one.label(), tps, p99, cpu));
         }
-        data.put("series", lines);
-        return data;
+        return new Charts(users, lines);
     }
 }

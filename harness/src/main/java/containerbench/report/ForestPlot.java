@@ -22,8 +22,8 @@ final class ForestPlot {
     private static final int GAP = 24;
     private static final List<String> PANELS = List.of("TPS", "CPU per response", "p99 response time");
     /** Okabe and Ito's blue and vermilion, as the verdict cells ({@code page.css}). */
-    static final String BETTER = "#0072B2";
-    static final String WORSE = "#D55E00";
+    static final String BETTER = Svg.PALETTE[0];
+    static final String WORSE = Svg.PALETTE[1];
 
     /** Ratios a fitted axis may mark: round figures, dense near 1, where most ratios of this field live. */
     private static final double[] TICKS = {0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.97, 0.98, 0.99, 1,
@@ -38,14 +38,14 @@ final class ForestPlot {
         StringBuilder s = new StringBuilder();
         int points = 0;
         for (int r = 0; r < table.rows().size(); r++) {
-            s.append(text(LABELS - 8, rowY(r) + 4, "end", 12, "#222", table.rows().get(r).load()));
+            s.append(Svg.text(LABELS - 8, rowY(r) + 4, "end", 12, "#222", table.rows().get(r).load()));
         }
         for (int p = 0; p < PANELS.size(); p++) {
             int left = LABELS + p * (panelWidth + GAP);
             int panel = p;
             List<VerdictTable.Cell> cells = table.rows().stream().map(row -> row.ratios().get(panel)).toList();
             Axis axis = Axis.fitted(cells);
-            s.append(text(left + panelWidth / 2, 16, "middle", 13, "#222", PANELS.get(p)));
+            s.append(Svg.text(left + panelWidth / 2, 16, "middle", 13, "#222", PANELS.get(p)));
             s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#ddd\"/>",
                     left, TOP - 10, panelWidth, ROW * table.rows().size() + 8));
             for (double tick : axis.ticks()) {
@@ -54,7 +54,7 @@ final class ForestPlot {
                         TOP - 2 + ROW * table.rows().size(), tick == 1 ? "#333" : "#e3e3e3", tick == 1 ? " stroke-dasharray=\"4 3\"" : ""));
                 // A label at the panel's edge ends there, into the gap, rather than past the picture.
                 boolean edge = x > left + panelWidth - 14;
-                s.append(text(edge ? left + panelWidth : x, height - BOTTOM + 14, edge ? "end" : "middle", 11, "#444", tickLabel(tick)));
+                s.append(Svg.text(edge ? left + panelWidth : x, height - BOTTOM + 14, edge ? "end" : "middle", 11, "#444", tickLabel(tick)));
             }
             for (int r = 0; r < cells.size(); r++) {
                 VerdictTable.Cell cell = cells.get(r);
@@ -64,7 +64,7 @@ final class ForestPlot {
                 }
             }
         }
-        s.append(text(WIDTH / 2.0, height - 4, "middle", 11, "#666", table.other() + " over " + table.baseline()
+        s.append(Svg.text(WIDTH / 2.0, height - 4, "middle", 11, "#666", table.other() + " over " + table.baseline()
                 + ": dot the ratio, thick bar its 95% interval, thin line the adjusted one; grey: not judged; log scale"));
         return String.format(Locale.ROOT, "<svg class=\"chart forest\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\""
                 + " data-points=\"%d\" role=\"img\" aria-label=\"%s\">", WIDTH, height, points,
@@ -115,10 +115,6 @@ final class ForestPlot {
         return TOP + ROW * row + ROW / 2 - 4;
     }
 
-    private static String text(double x, double y, String anchor, int size, String colour, String text) {
-        return String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\" fill=\"%s\">%s</text>", x, y,
-                anchor, size, colour, Html.text(text));
-    }
 
     private static String tickLabel(double tick) {
         return String.format(Locale.ROOT, "%.2f", tick).replaceAll("0+$", "").replaceAll("\\.$", "") + "×";

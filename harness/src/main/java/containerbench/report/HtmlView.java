@@ -48,6 +48,7 @@ final class HtmlView {
             }
             h.append("<div class=\"wide\">").append(open.svg()).append("</div>\n");
             list(h, "class=\"open\"", open.lines());
+            curves(h, open.curves());
         }
         runs(h, doc.runs());
         for (ComparisonDocument.FigureSection figures : doc.figures()) {
@@ -85,6 +86,7 @@ final class HtmlView {
             verdictTable(h, table, notes);
             h.append("<div class=\"wide\">").append(ForestPlot.svg(table)).append("</div>\n");
         }
+        h.append("<h3>TPS and p99 per target</h3>\n<div class=\"wide\">").append(Magnitudes.svg(verdict.magnitudes())).append("</div>\n");
         h.append("<p class=\"design\">").append(Html.text(verdict.design())).append(".</p>\n");
         List<String> about = new ArrayList<>(verdict.about());
         about.add(verdict.calibration());
@@ -94,11 +96,7 @@ final class HtmlView {
             verdict.machine().caveats().forEach(caveat -> note(h, caveat, notes));
             h.append("</p>\n");
         }
-        if (!verdict.curves().isEmpty()) {
-            h.append("<h3>Response times by percentile</h3>\n<div class=\"grid curves\">");
-            verdict.curves().forEach(panel -> h.append("<div>").append(LatencyCurves.svg(panel)).append("</div>"));
-            h.append("</div>\n");
-        }
+        curves(h, verdict.curves());
         if (verdict.repeats().any()) {
             repeats(h, verdict.repeats());
         }
@@ -108,6 +106,16 @@ final class HtmlView {
             list(h, "class=\"latencies\"", verdict.latencies());
         }
         h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n</details>\n</section>\n");
+    }
+
+    /** Each tier's percentile curves, a panel per tier in a grid; nothing where no histogram was kept. */
+    private static void curves(StringBuilder h, List<LatencyCurves.Panel> panels) {
+        if (panels.isEmpty()) {
+            return;
+        }
+        h.append("<h3>Response times by percentile</h3>\n<div class=\"grid curves\">");
+        panels.forEach(panel -> h.append("<div>").append(LatencyCurves.svg(panel)).append("</div>"));
+        h.append("</div>\n");
     }
 
     /** The runs of the same comparison, newest first: per tier each one's CPU and TPS calls, then their pool. */

@@ -19,29 +19,35 @@ final class LatencyCurves {
     /** The deepest percentile drawn: 99.999%, and never beyond what a tier's count of responses can say. */
     private static final double MAX_NINES = 5;
     private static final double STEP = 0.05;
-    /** Okabe and Ito's palette, as the page's other charts ({@code comparison.js}). */
-    private static final String[] COLOURS = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"};
     private static final int WIDTH = 420;
     private static final int HEIGHT = 250;
     private static final int LEFT = 48;
     private static final int BOTTOM = 34;
     private static final int TOP = 24;
 
-    /** One tier: a curve per target that kept its histogram. */
-    record Panel(String load, List<Curve> curves) {
+    /**
+     * One tier: a curve per target that kept its histogram.
+     *
+     * @param fromDueTime the times are an open workload's, from each request's due time (corrected for
+     *     the injector's coordinated omission), not Gatling's from when it sent
+     */
+    record Panel(String load, boolean fromDueTime, List<Curve> curves) {
     }
 
     /** One target's percentiles: at each point, the nines (log10 of 1 / (1 - percentile)) and the response time in ms. */
     record Curve(String target, List<Point> points) {
     }
 
-    record Point(double nines, long ms) {
+    record Point(double nines, double ms) {
     }
 
     private LatencyCurves() {
     }
 
-    /** A panel per tier of the run, in the order of its loads; none where no target kept a histogram. */
+    /**
+     * A panel per tier of the run, in the order of its loads; none where no target kept a histogram.
+     * An open tier's curves are its latency from due time where the results keep it.
+     */
     static List<Panel> of(RunResult run) {
         TreeSet<Integer> users = new TreeSet<>();
         run.tiers().forEach(tier -> users.add(tier.users()));
@@ -49,35 +55,45 @@ final class LatencyCurves {
         for (int load : users) {
             List<Curve> curves = new ArrayList<>();
             String name = null;
+            boolean corrected = false;
             for (RunResult.Target target : run.targets()) {
                 TierResult tier = run.tier(target.label(), load).orElse(null);
-                if (tier != null && tier.latencyMs() != null && tier.latencyMs().histogram() != null) {
-                    curves.add(new Curve(target.label(), points(Histograms.decode(tier.latencyMs().histogram()))));
-                    name = tier.name();
+                if (tier == null) {
+                    continue;
                 }
+                if (tier.open() != null && tier.open().correctedHistogram() != null) {
+                    curves.add(new Curve(target.label(), points(Histograms.decode(tier.open().correctedHistogram()), 1000)));
+                    corrected = true;
+                } else if (tier.latencyMs() != null && tier.latencyMs().histogram() != null) {
+                    curves.add(new Curve(target.label(), points(Histograms.decode(tier.latencyMs().histogram()), 1)));
+                }
+                name = tier.name();
             }
             if (!curves.isEmpty()) {
-                panels.add(new Panel(Verdicts.load(name, load), curves));
+                panels.add(new Panel(Verdicts.load(name, load), corrected, curves));
             }
         }
         return panels;
     }
 
-    /** Percentiles every {@link #STEP} nines, up to what the count allows: 1,000 responses say nothing of 99.99%. */
-    static List<Point> points(Histogram histogram) {
+    /**
+     * Percentiles every {@link #STEP} nines, up to what the count allows (1,000 responses say nothing
+     * of 99.99%), in ms of a histogram recorded in units of {@code 1 / perMs} ms.
+     */
+    static List<Point> points(Histogram histogram, double perMs) {
         List<Point> points = new ArrayList<>();
         double deepest = Math.min(MAX_NINES, Math.log10(Math.max(1, histogram.getTotalCount())));
         // Counted in steps, not summed: 20 additions of 0.05 miss 1.0 by an ulp, and p90 would read p90.0000001.
         for (int step = 0; step * STEP <= deepest + 1e-9; step++) {
             double nines = step * STEP;
             double percentile = 100 * (1 - Math.pow(10, -nines));
-            points.add(new Point(nines, histogram.getValueAtPercentile(percentile)));
+            points.add(new Point(nines, histogram.getValueAtPercentile(percentile) / perMs));
         }
         return points;
     }
 
     static String svg(Panel panel) {
-        long top = 1;
+        double top = 1;
         double nines = 1;
         for (Curve curve : panel.curves()) {
             for (Point point : curve.points()) {
@@ -107,7 +123,7 @@ final class LatencyCurves {
         int points = 0;
         for (int c = 0; c < panel.curves().size(); c++) {
             Curve curve = panel.curves().get(c);
-            String colour = COLOURS[c % COLOURS.length];
+            String colour = Svg.colour(c);
             StringBuilder line = new StringBuilder();
             for (Point point : curve.points()) {
                 line.append(String.format(Locale.ROOT, "%.1f,%.1f ", LEFT + plotWidth * point.nines() / xMax,
@@ -121,7 +137,7 @@ final class LatencyCurves {
                     TOP + 14 + 14 * c, colour, Html.text(curve.target())));
         }
         s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"16\" font-size=\"13\" fill=\"#222\">%s</text>", LEFT,
-                Html.text(panel.load() + ": response time (ms) by percentile")));
+                Html.text(panel.load() + ": response time (ms" + (panel.fromDueTime() ? " from due time" : "") + ") by percentile")));
         s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\" fill=\"#666\">percentile"
                 + " (nines)</text>", LEFT + plotWidth / 2, HEIGHT - 4));
         return String.format(Locale.ROOT, "<svg class=\"chart curve\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\""

@@ -100,8 +100,6 @@ final class OpenView {
         return String.format(Locale.ROOT, value < 10 ? "%.2f" : "%.1f", value);
     }
 
-    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
-
     /**
      * The hockey stick as an SVG: per target, p50 (dashed) and p99 (solid) of the latency from due
      * time, on a logarithmic scale, against the rate achieved; the goal, if any, as a line. Points
@@ -148,7 +146,7 @@ final class OpenView {
         }
         int c = 0;
         for (Map.Entry<String, List<TierResult>> entry : byTarget.entrySet()) {
-            String colour = COLOURS[c % COLOURS.length];
+            String colour = Svg.colour(c);
             List<TierResult> tiers = new ArrayList<>(entry.getValue());
             // In the order the rates were offered: past its capacity a target's achieved rate falls back, and the line turns back with it.
             tiers.sort((a, b) -> Double.compare(a.open().offeredRate(), b.open().offeredRate()));

@@ -54,9 +54,9 @@ class PageInBrowserTest {
         }
         String body = Files.readString(dom).lines().filter(line -> line.contains("<body")).findFirst().orElse("(no body)");
         assertFalse(body.contains("data-errors"), "no script error: " + body);
-        // Three charts against users, three forest plots, two percentile panels.
-        assertEquals("8", attribute(body, "charts"), body);
-        assertEquals("5", attribute(body, "svgs"), body);
+        // Three charts against users, three forest plots, the magnitudes, two percentile panels.
+        assertEquals("9", attribute(body, "charts"), body);
+        assertEquals("6", attribute(body, "svgs"), body);
         assertEquals("0", attribute(body, "overflow"), "the page no wider than the window: " + body);
     }
 

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.measure.Histograms;
+import containerbench.measure.OpenFigures;
+import containerbench.measure.TierResult;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -75,6 +78,8 @@ class VerdictPageTest {
         assertEquals(List.of("5", "6", "5"), Pattern.compile("<svg class=\"chart forest\"[^>]* data-points=\"(\\d+)\"").matcher(html)
                 .results().map(m -> m.group(1)).toList());
         assertEquals(2, count(html, "<svg class=\"chart curve\""), "a percentile panel per tier");
+        assertTrue(html.contains("<svg class=\"chart magnitudes\"") && html.contains("data-points=\"16\""),
+                "beside the ratios, each target's TPS and p99 at each tier: 2 x 4 x 2 bars");
         assertTrue(html.contains("12 pairs") || html.contains("8 pairs"), "the tiers in words, on demand");
         assertTrue(file.toFile().isFile());
     }
@@ -138,14 +143,33 @@ class VerdictPageTest {
         for (int ms = 1; ms <= 1000; ms++) {
             histogram.recordValue(ms);
         }
-        List<LatencyCurves.Point> points = LatencyCurves.points(histogram);
+        List<LatencyCurves.Point> points = LatencyCurves.points(histogram, 1);
         assertEquals(3.0, points.get(points.size() - 1).nines(), 1e-9, "1,000 responses: down to 99.9%");
-        assertEquals(1, points.get(0).ms());
-        assertEquals(900, points.get(20).ms(), "one nine: p90");
-        assertEquals(990, points.get(40).ms(), "two nines: p99");
+        assertEquals(1, points.get(0).ms(), 1e-9);
+        assertEquals(900, points.get(20).ms(), 1e-9, "one nine: p90");
+        assertEquals(990, points.get(40).ms(), 1e-9, "two nines: p99");
         assertEquals(List.of("0%", "90%", "99%", "99.9%", "99.99%"), List.of(LatencyCurves.percentile(0), LatencyCurves.percentile(1),
                 LatencyCurves.percentile(2), LatencyCurves.percentile(3), LatencyCurves.percentile(4)));
         assertNull(VerdictTable.of(RUN).get(1).rows().get(0).failures().caveat());
+    }
+
+    @Test
+    void anOpenTiersCurveIsItsLatencyFromDueTimeInMilliseconds() {
+        Histogram micros = Histograms.empty();
+        for (int us = 100; us <= 100_000; us += 100) {
+            micros.recordValue(us);
+        }
+        OpenFigures figures = new OpenFigures(1000, 990, new OpenFigures.Corrected(50, 50, 90, 99, 99.9, 100),
+                new OpenFigures.Lateness(0.1, 1, 2), 0, 0, false, Histograms.encode(micros));
+        TierResult tier = new TierResult("1000 req/s", "tomcat", 1000, 1000, 1000, 0, 1, 990, 0, new TierResult.Latency(1, 1, 2, 3, 9),
+                Map.of(), List.of(), 0, 1000, null, false, null, figures);
+        RunResult open = RUN.toBuilder().targets(RUN.targets().subList(0, 1)).tiers(List.of(tier)).build();
+        List<LatencyCurves.Panel> panels = LatencyCurves.of(open);
+        assertEquals(1, panels.size());
+        assertEquals("1000 req/s", panels.get(0).load());
+        assertTrue(panels.get(0).fromDueTime(), "from due time, not Gatling's own times");
+        assertEquals(90.0, panels.get(0).curves().get(0).points().get(20).ms(), 0.1, "p90 of 0.1-100 ms, in ms");
+        assertTrue(LatencyCurves.svg(panels.get(0)).contains("1000 req/s: response time (ms from due time) by percentile"));
     }
 
     private static VerdictTable.Cell cell(double ratio, double low, double high) {
