@@ -1,9 +1,12 @@
 package containerbench.report;
 
+import java.util.List;
+import java.util.stream.Stream;
+
 /**
- * Why a figure of a verdict table is not judged, or what a judged one is of: said once per page
- * under its anchor ("Brief: text"), marked in every cell it concerns, and said by the console after
- * the run's figures ({@link Verdicts#injectorShare}), instead of a sentence repeated under every comparison.
+ * Why a figure of a verdict table is not judged, or what a judged one is of: said once, as a
+ * numbered note ("Brief: text"), on the page, in summary.md and on the console, and marked in every
+ * cell and sentence it concerns, instead of a sentence repeated under every comparison.
  */
 enum Caveat {
     INJECTOR_LIMITED("injector-limited", "Gatling itself limited the load",
@@ -34,6 +37,17 @@ enum Caveat {
         this.anchor = anchor;
         this.brief = brief;
         this.text = text;
+    }
+
+    /** The notes a run's tables and its machine's figures cite, each once, in the order first cited. */
+    static List<Caveat> notes(List<VerdictTable> tables, MachineShare machine) {
+        return Stream.concat(tables.stream().flatMap(table -> table.caveats().stream()), machine.caveats().stream()).distinct()
+                .toList();
+    }
+
+    /** " [1] [2]": the numbers of the notes {@code cited} among {@code notes}, as text marks them. */
+    static String marks(List<Caveat> cited, List<Caveat> notes) {
+        return String.join("", cited.stream().map(caveat -> " [" + (notes.indexOf(caveat) + 1) + "]").toList());
     }
 
     /** The id of the note on the page, which every cell it concerns links to. */

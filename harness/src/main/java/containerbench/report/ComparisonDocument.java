@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * What a comparison says, in the order it says it: the verdicts of every interleaved run (each with
@@ -117,8 +116,7 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         List<OpenSection> open = set.runs().stream().map(StoredRun::run).filter(OpenView::open)
                 .map(run -> new OpenSection(run.runId(), run.description(), OpenView.capacities(run), OpenView.lines(run),
                         OpenView.svg(run), LatencyCurves.of(run))).toList();
-        List<Caveat> notes = verdicts.stream().flatMap(v -> Stream.concat(v.tables().stream().flatMap(t -> t.caveats().stream()),
-                v.machine().caveats().stream())).distinct().toList();
+        List<Caveat> notes = verdicts.stream().flatMap(v -> Caveat.notes(v.tables(), v.machine()).stream()).distinct().toList();
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, notes,
                 runs, figures, groups.size() > 1 ? differences(groups) : List.of(), charts(series), open);
     }
@@ -172,7 +170,9 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         if (run.host() != null) {
             more.add(run.host().toString());
         }
-        return new RunRow(run.runId(), target.label() + " " + target.containerVersion(), run.startedAt(), run.status().word(),
+        // To the second: the nanoseconds of a start say nothing to a reader and take a column's width.
+        return new RunRow(run.runId(), target.label() + " " + target.containerVersion(),
+                run.startedAt() == null ? null : run.startedAt().replaceFirst("\\.\\d+Z$", "Z"), run.status().word(),
                 aspects.get("plan") + ", warm-up " + aspects.get("warm-up"),
                 target.launched() ? "Java " + target.java() + " " + target.jvmArgs() : "running at " + target.url(),
                 cpuLimit(run, target), settings, env == null ? null : aspects.get("machine"), more, link(stored.gatlingReport(), pageDir, true),

@@ -59,15 +59,55 @@ public final class ConsoleTable {
     public static String verdicts(RunResult run) {
         Formatter out = new Formatter();
         out.format("verdict (ratios to %s from the paired rounds):%n", run.baseline().label());
-        Verdicts.runLevel(run).forEach(verdict -> out.format("  %s%n", verdict));
-        String check = Verdicts.selfCheck(run);
-        if (check != null) {
-            out.format("  %s%n", check);
+        List<VerdictTable> tables = VerdictTable.of(run);
+        MachineShare machine = MachineShare.of(run);
+        List<Caveat> notes = Caveat.notes(tables, machine);
+        out.format("%s", tables(tables, notes));
+        Verdicts.perTarget(run).forEach(verdict -> out.format("  %s%n", verdict));
+        Verdicts.about(run).forEach(sentence -> out.format("  %s%n", sentence));
+        if (machine.sentence() != null) {
+            out.format("  %s%s%n", machine.sentence(), Caveat.marks(machine.caveats(), notes));
+        }
+        for (int i = 0; i < notes.size(); i++) {
+            out.format("  [%d] %s: %s%n", i + 1, notes.get(i).brief(), notes.get(i).text());
         }
         out.format("per tier (95%% intervals, and adjusted for every interval the run states):%n");
         Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
         Verdicts.latencies(run).forEach(latency -> out.format("  %s%n", latency));
         return out.format("%s%n", Verdicts.warmups(run)).toString();
+    }
+
+    /**
+     * The verdict tables as the page leads with them, in text: per target against the baseline a row
+     * per tier, each cell the glyph, the ratio, its adjusted interval and the number of the note it needs.
+     */
+    static String tables(List<VerdictTable> tables, List<Caveat> notes) {
+        Formatter out = new Formatter();
+        for (VerdictTable table : tables) {
+            out.format("  %s against %s (adjusted intervals; ▲ ▼ a difference, = none established, ○ not judged, ✕ failed):%n",
+                    table.other(), table.baseline());
+            out.format("%s%n", line(VerdictTable.HEADERS.get(0), VerdictTable.HEADERS.subList(1, VerdictTable.HEADERS.size())));
+            for (VerdictTable.Row row : table.rows()) {
+                out.format("%s%n", line(row.load(), row.cells().stream().map(cell -> brief(cell, notes)).toList()));
+            }
+        }
+        return out.toString();
+    }
+
+    /** A verdict cell's width on the console: "▼ 0.69× 0.63-0.77 [1]" and a failure's "✕ 48.21% vs 0.00%" fit. */
+    private static final int CELL = 24;
+
+    private static String line(String first, List<String> cells) {
+        StringBuilder line = new StringBuilder(String.format("    %-11s", first));
+        cells.forEach(cell -> line.append(String.format(" %-" + CELL + "s", cell)));
+        return line.toString().stripTrailing();
+    }
+
+    private static String brief(VerdictTable.Cell cell, List<Caveat> notes) {
+        VerdictTable.Estimate e = cell.estimate();
+        return (cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure()
+                + (e == null ? "" : " " + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()))
+                + (cell.caveat() == null ? "" : Caveat.marks(List.of(cell.caveat()), notes));
     }
 
     /** Repeated runs of the same comparison, pooled: empty when no comparison ran twice alike. */

@@ -37,8 +37,8 @@ final class MarkdownView {
             verdict.about().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
             m.append("- ").append(verdict.calibration()).append('\n');
             if (verdict.machine().sentence() != null) {
-                m.append("- ").append(verdict.machine().sentence()).append(String.join("", verdict.machine().caveats().stream()
-                        .map(caveat -> " [" + (doc.notes().indexOf(caveat) + 1) + "]").toList())).append('\n');
+                m.append("- ").append(verdict.machine().sentence()).append(Caveat.marks(verdict.machine().caveats(), doc.notes()))
+                        .append('\n');
             }
             if (verdict.repeats().any()) {
                 repeats(m, verdict.repeats());
@@ -126,7 +126,7 @@ final class MarkdownView {
                 VerdictTable.Estimate e = cell.estimate();
                 cells.add((cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure()
                         + (e == null ? "" : " (" + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()) + ")") + " " + cell.word()
-                        + (cell.caveat() == null ? "" : " [" + (notes.indexOf(cell.caveat()) + 1) + "]"));
+                        + (cell.caveat() == null ? "" : Caveat.marks(List.of(cell.caveat()), notes)));
             }
             m.append(row(cells));
         }

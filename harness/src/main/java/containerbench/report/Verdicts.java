@@ -27,16 +27,6 @@ final class Verdicts {
     }
 
     /**
-     * What the console says of the run first: each target over its tiers ({@link #perTarget}), what
-     * the intervals are of, and how the injector shared the machine.
-     */
-    static List<String> runLevel(RunResult run) {
-        List<String> sentences = new ArrayList<>(perTarget(run));
-        sentences.addAll(saidOf(launchesJudged(run), injectorShare(run)));
-        return sentences;
-    }
-
-    /**
      * What the page says of the run beside its verdict tables, whose captions say each target over
      * its tiers ({@link #overTiers}): what the intervals are of, an A/A run's check. How the injector
      * shared the machine is said apart, in figures ({@link MachineShare}), its meaning once per page.
@@ -143,24 +133,6 @@ final class Verdicts {
         List<String> loads = run.comparisons().stream().filter(t -> which.test(t.comparison().get(index).failures()))
                 .map(t -> load(t.tier(), t.users())).toList();
         return loads.isEmpty() ? null : String.join(", ", loads);
-    }
-
-    /**
-     * What the run's TPS ratios are of, said once: where Gatling shared the targets' CPUs and the
-     * machine was full, the rate of container and injector together, diluted towards 1 by the
-     * injector's own cost (on this project's machine Gatling spends about as much CPU per request as
-     * the container); where Gatling itself was the limit, its own. {@code null} when neither.
-     */
-    static String injectorShare(RunResult run) {
-        MachineShare share = MachineShare.of(run);
-        List<String> said = new ArrayList<>();
-        if (share.fullBlocks() > 0) {
-            said.add(share.full() + ": " + Caveat.MACHINE_FULL.text());
-        }
-        if (share.limitedBlocks() > 0) {
-            said.add(share.limited() + ": " + Caveat.INJECTOR_LIMITED.text());
-        }
-        return said.isEmpty() ? null : String.join(" ", said);
     }
 
     /** The TPS tally over the tiers the injector did not limit, and how many it did. */

@@ -107,6 +107,20 @@ class VerdictPageTest {
     }
 
     @Test
+    void theConsoleLeadsWithTheSameTables() {
+        String console = ConsoleTable.verdicts(RUN);
+        List<String> lines = console.lines().toList();
+        assertEquals("  undertow against tomcat (adjusted intervals; ▲ ▼ a difference, = none established, ○ not judged, ✕ failed):",
+                lines.get(1));
+        assertEquals("    tier        TPS                      CPU per response         p99                      failures", lines.get(2));
+        var undertow500 = RUN.comparisons().get(0).comparison().get(0);
+        assertTrue(lines.get(3).startsWith("    500 users   ○ " + Verdicts.times(undertow500.tps().ratio()) + " "), lines.get(3));
+        assertTrue(lines.get(3).contains(" [1] "), "the note it needs: " + lines.get(3));
+        assertTrue(console.contains("  [1] Gatling itself limited the load: its CPU was at the cores"), console);
+        assertTrue(console.indexOf("[1] Gatling itself") < console.indexOf("per tier (95% intervals"), "tables and notes first");
+    }
+
+    @Test
     void theRepeatsOfAComparisonAreListedUnderItsLatestRunWithTheirPool(@TempDir Path dir) throws Exception {
         ResultsStore store = new ResultsStore(dir);
         store.write(PageFixture.run("tomcat-undertow-jetty-wildfly-20261205-200000", "2026-12-05T20:00:00Z", 2));

@@ -87,25 +87,26 @@ class VerdictsTest {
     }
 
     @Test
-    void theRunSaysOnceWhatItsTpsRatiosAreOfAndOtherwiseNothing() {
+    void theRunSaysOnceInFiguresHowFullTheMachineWasAndCitesTheNotesThatSayWhatItMeans() {
         var full = java.util.List.of(block("tomcat", 95, 99, false), block("undertow", 89, 98, false), block("tomcat", 90, 80, false));
         var shared = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "0,1", "0,1");
-        assertEquals("Gatling shared the targets' 2 CPUs, full in 2 of 3 blocks, and used 46% of them: a TPS ratio here is of"
-                + " container and injector together on this machine, nearer 1 than the containers' own (a container that spends"
-                + " less per response leaves Gatling more); the CPU per response ratio is the containers' alone. For the"
-                + " containers' own TPS give Gatling CPUs it does not share (another machine, or the targets under"
-                + " -Dtarget.cpuLimit).", Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r")
-                        .environment(shared).blocks(full).build()));
+        MachineShare filled = MachineShare.of(containerbench.results.RunResult.builder().runId("r").environment(shared).blocks(full).build());
+        assertEquals("Gatling shared the targets' 2 CPUs, full in 2 of 3 blocks, and used 46% of them.", filled.sentence());
+        assertEquals(java.util.List.of(Caveat.MACHINE_FULL), filled.caveats());
         var apart = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "1", "0");
         var limited = java.util.List.of(block("tomcat", 95, 99, true), block("undertow", 94, 98, false));
-        assertEquals("Gatling itself limited the load in 1 of 2 blocks: its CPU was at the cores it may use, or one of its threads at"
-                + " a full core; at a tier where it limited a quarter of either target's blocks or more, TPS and response times are"
-                + " shown, not judged. Give Gatling CPUs it does not share (another machine, or the targets under"
-                + " -Dtarget.cpuLimit).", Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(apart)
-                .blocks(limited).build()), "pinned apart, the machine shared nothing with Gatling; its own limit is said");
-        assertEquals(null, Verdicts.injectorShare(containerbench.results.RunResult.builder().runId("r").environment(shared)
-                .blocks(java.util.List.of(block("tomcat", 50, 60, false), block("undertow", 50, 62, false))).build()),
+        MachineShare pinned = MachineShare.of(containerbench.results.RunResult.builder().runId("r").environment(apart).blocks(limited).build());
+        assertEquals("Gatling itself limited the load in 1 of 2 blocks.", pinned.sentence(),
+                "pinned apart, the machine shared nothing with Gatling; its own limit is said");
+        assertEquals(java.util.List.of(Caveat.INJECTOR_LIMITED), pinned.caveats());
+        MachineShare both = MachineShare.of(containerbench.results.RunResult.builder().runId("r").environment(shared).blocks(limited).build());
+        assertEquals("Gatling shared the targets' 2 CPUs, full in 2 of 2 blocks, and used 47% of them; it limited the load in 1 of 2"
+                + " blocks.", both.sentence());
+        assertEquals(null, MachineShare.of(containerbench.results.RunResult.builder().runId("r").environment(shared)
+                .blocks(java.util.List.of(block("tomcat", 50, 60, false), block("undertow", 50, 62, false))).build()).sentence(),
                 "a machine with CPU to spare, Gatling under its limit: nothing to say");
+        assertEquals(" [2] [1]", Caveat.marks(java.util.List.of(Caveat.INJECTOR_LIMITED, Caveat.MACHINE_FULL),
+                java.util.List.of(Caveat.MACHINE_FULL, Caveat.INJECTOR_LIMITED)));
     }
 
     private static containerbench.measure.BlockResult block(String target, double injectorPercent, double busy, boolean limited) {
