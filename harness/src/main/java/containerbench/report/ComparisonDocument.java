@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -53,13 +54,22 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
     /**
      * One target of one run, as the runs table lists it.
      *
-     * @param settings every knob as the target reported it; the knobs given are in its label
+     * @param given the knobs the run set for it, where it departs from its launcher's defaults; {@code null} where not known
+     * @param settings every knob as the target reported it
      * @param machine the machine in a few words; {@code machineMore} the rest of it
      * @param report the run's Gatling report; {@code null} when the results name none
      * @param log the target's log; {@code null} when the results name none
      */
     record RunRow(String run, String target, String started, String status, String plan, String jvm, String cpuLimit,
-            List<String> settings, String machine, List<String> machineMore, Link report, Link log) {
+            List<String> given, List<String> settings, String machine, List<String> machineMore, Link report, Link log) {
+
+        /** What the knobs cell says first: the knobs the run set ("maxThreads=2048"), "defaults", or how many there are. */
+        String knobs() {
+            if (given == null) {
+                return settings.size() + " knobs";
+            }
+            return given.isEmpty() ? "defaults" : String.join(", ", given);
+        }
     }
 
     /**
@@ -158,7 +168,7 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         Map<String, String> aspects = Likeness.of(run);
         List<String> settings = new ArrayList<>();
         if (target.settings() != null) {
-            target.settings().forEach((knob, value) -> settings.add(knob + "=" + value));
+            new TreeMap<>(target.settings()).forEach((knob, value) -> settings.add(knob + "=" + value));
         }
         Environment env = run.environment();
         List<String> more = new ArrayList<>();
@@ -175,7 +185,9 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                 run.startedAt() == null ? null : run.startedAt().replaceFirst("\\.\\d+Z$", "Z"), run.status().word(),
                 aspects.get("plan") + ", warm-up " + aspects.get("warm-up"),
                 target.launched() ? "Java " + target.java() + " " + target.jvmArgs() : "running at " + target.url(),
-                cpuLimit(run, target), settings, env == null ? null : aspects.get("machine"), more, link(stored.gatlingReport(), pageDir, true),
+                cpuLimit(run, target), target.given() == null ? null : target.given().entrySet().stream()
+                        .map(knob -> knob.getKey() + "=" + knob.getValue()).toList(),
+                settings, env == null ? null : aspects.get("machine"), more, link(stored.gatlingReport(), pageDir, true),
                 link(stored.resolve(target.log()), pageDir, false));
     }
 

@@ -216,7 +216,7 @@ final class HtmlView {
                 h.append("<br><small>").append(Html.text(row.cpuLimit())).append("</small>");
             }
             h.append("</td><td class=\"l\">");
-            details(h, row.settings().size() + " knobs", row.settings());
+            details(h, row.knobs(), row.settings());
             h.append("</td><td class=\"l\">");
             details(h, row.machine() == null ? MarkdownView.UNKNOWN : row.machine(), row.machineMore());
             h.append("</td><td class=\"l\">").append(link(row.report())).append("<br>").append(link(row.log())).append("</td></tr>\n");

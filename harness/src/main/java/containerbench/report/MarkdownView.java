@@ -68,7 +68,8 @@ final class MarkdownView {
         m.append("\n### Runs\n\n").append(header(RUN_HEADERS, false));
         for (RunRow row : doc.runs()) {
             m.append(row(List.of("`" + row.run() + "`", row.target(), row.started(), row.status(), row.plan(),
-                    row.jvm() + (row.cpuLimit() == null ? "" : "; " + row.cpuLimit()), String.join(", ", row.settings()),
+                    row.jvm() + (row.cpuLimit() == null ? "" : "; " + row.cpuLimit()),
+                    row.knobs() + (row.settings().isEmpty() ? "" : " (all: " + String.join(", ", row.settings()) + ")"),
                     String.join("; ", Stream.concat(Stream.of(row.machine() == null ? UNKNOWN : row.machine()), row.machineMore().stream())
                             .toList()), name(row.report()) + ", " + name(row.log()))));
         }

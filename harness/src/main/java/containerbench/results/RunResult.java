@@ -76,9 +76,18 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
      *     container where it can be, else as the launcher gave it
      * @param common the same settings under their cross-container names: threads, backlog, idleTimeout
      * @param log the target's log, relative to the results file
+     * @param given the knobs the run set for it, globally or in its brackets, under its container's names: where it
+     *     departs from its launcher's defaults, which the page shows first; {@code null} in results written before it was kept
      */
     public record Target(String label, String container, String containerVersion, boolean launched, String url,
-            String java, String jvmArgs, Map<String, String> settings, Map<String, String> common, String log) {
+            String java, String jvmArgs, Map<String, String> settings, Map<String, String> common, String log,
+            Map<String, String> given) {
+
+        /** A target whose given knobs are not known. */
+        public Target(String label, String container, String containerVersion, boolean launched, String url, String java,
+                String jvmArgs, Map<String, String> settings, Map<String, String> common, String log) {
+            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, null);
+        }
 
         /**
          * A target as the results record it, from what its launcher reported ({@link TargetProtocol});
@@ -87,14 +96,15 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         public static Target of(TargetSettings settings, Map<String, String> facts, String url, String log) {
             if (!settings.launched()) {
                 return new Target(settings.label(), settings.container(), "unknown", false, url, null, null, Map.of(), Map.of(),
-                        null);
+                        null, Map.of());
             }
             Map<String, String> knobs = TargetProtocol.knobs(facts);
             Map<String, String> common = new TreeMap<>();
             settings.commonNames().forEach((name, knob) -> common.put(name, knobs.get(knob)));
             return new Target(settings.label(), settings.container(),
                     facts.getOrDefault(TargetProtocol.CONTAINER_VERSION, "unknown"), true, url,
-                    facts.get(TargetProtocol.JAVA_VERSION), facts.get(TargetProtocol.JVM_ARGS), knobs, common, log);
+                    facts.get(TargetProtocol.JAVA_VERSION), facts.get(TargetProtocol.JVM_ARGS), knobs, common, log,
+                    new TreeMap<>(settings.knobs()));
         }
     }
 

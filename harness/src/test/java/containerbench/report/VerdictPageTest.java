@@ -80,7 +80,10 @@ class VerdictPageTest {
         assertEquals(2, count(html, "<svg class=\"chart curve\""), "a percentile panel per tier");
         assertTrue(html.contains("<svg class=\"chart magnitudes\"") && html.contains("data-points=\"16\""),
                 "beside the ratios, each target's TPS and p99 at each tier: 2 x 4 x 2 bars");
-        assertTrue(html.contains("12 pairs") || html.contains("8 pairs"), "the tiers in words, on demand");
+        assertTrue(html.contains("8 pairs: FAILED"), "the tiers in words, on demand");
+        assertTrue(html.contains("<details><summary>maxThreads=1024</summary><small>backlog=512<br>maxThreads=1024</small></details>"),
+                "the knobs the run set first, every knob on demand");
+        assertEquals(3, count(html, "<details><summary>defaults</summary>"), "the others ran on their launchers' defaults");
         assertTrue(file.toFile().isFile());
     }
 

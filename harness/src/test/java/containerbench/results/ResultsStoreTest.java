@@ -22,6 +22,17 @@ class ResultsStoreTest {
     Path dir;
 
     @Test
+    void aTargetRecordsTheKnobsTheRunSetBesideEveryKnobItsLauncherReported() {
+        var settings = new containerbench.settings.TargetSettings("tomcat[threads=2048]", "tomcat", null, "java", List.of(), "127.0.0.1",
+                java.util.Map.of("maxThreads", "2048"), java.util.Map.of("threads", "maxThreads"));
+        RunResult.Target target = RunResult.Target.of(settings, java.util.Map.of("knob.maxThreads", "2048", "knob.acceptCount", "512",
+                "container.version", "11.0.27"), "http://127.0.0.1:1", "tomcat.log");
+        assertEquals(java.util.Map.of("maxThreads", "2048"), target.given(), "what departs from the launcher's defaults");
+        assertEquals(java.util.Map.of("maxThreads", "2048", "acceptCount", "512"), target.settings(), "every knob");
+        assertEquals("2048", target.common().get("threads"));
+    }
+
+    @Test
     void aRunNeverTakesTheNameOfAnother() {
         ResultsStore store = new ResultsStore(dir);
         assertEquals("tomcat-20261202-101530", store.claim("tomcat", NOW));
