@@ -69,7 +69,7 @@ final class CompareCommand implements Command {
                 out.print(ConsoleTable.verdicts(stored.run()));
             }
         }
-        out.print(ConsoleTable.pooled(set.all()));
+        out.print(ConsoleTable.pooled(set));
         Path page = ComparisonPage.write(pageDir, set);
         out.println("compared " + set.runs().size() + " run(s): " + page + " and " + page.resolveSibling("summary.md"));
         return Bench.DONE;

@@ -11,8 +11,8 @@ import java.util.stream.Stream;
 enum Caveat {
     INJECTOR_LIMITED("injector-limited", "Gatling itself limited the load",
             "its CPU was at the cores it may use, or one of its threads at a full core; at a tier where it limited a quarter of"
-                    + " either target's blocks or more, TPS and response times are shown, not judged. Give Gatling CPUs it does"
-                    + " not share (another machine, or the targets under -Dtarget.cpuLimit)."),
+                    + " either target's blocks or more, TPS is shown, not judged, and response times are not compared. Give"
+                    + " Gatling CPUs it does not share (another machine, or the targets under -Dtarget.cpuLimit)."),
     MACHINE_FULL("machine-full", "The machine was full",
             "a TPS ratio here is of container and injector together on this machine, nearer 1 than the containers' own (a"
                     + " container that spends less per response leaves Gatling more); the CPU per response ratio is the"
@@ -26,8 +26,9 @@ enum Caveat {
                     + " the ratios are shown, not judged (no response times are compared)."),
     TOO_FEW("too-few", "Too few rounds",
             "fewer than two rounds in which both targets answered, or were read: no interval, and no verdict."),
-    NO_LATENCIES("no-latencies", "No response times compared",
-            "the blocks kept no response times (results before schema 4).");
+    NO_LATENCIES("no-latencies", "No response times to compare",
+            "the blocks kept no response times (results before schema 4), or too few rounds had OK responses of both"
+                    + " targets within their blocks.");
 
     private final String anchor;
     private final String brief;

@@ -125,7 +125,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         }
         List<OpenSection> open = set.runs().stream().map(StoredRun::run).filter(OpenView::open)
                 .map(run -> new OpenSection(run.runId(), run.description(), OpenView.capacities(run), OpenView.lines(run),
-                        OpenView.svg(run), LatencyCurves.of(run))).toList();
+                        // An interleaved open run draws its curves in its verdict section already.
+                        OpenView.svg(run), run.interleaved() ? List.of() : LatencyCurves.of(run))).toList();
         List<Caveat> notes = verdicts.stream().flatMap(v -> Caveat.notes(v.tables(), v.machine()).stream()).distinct().toList();
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, notes,
                 runs, figures, groups.size() > 1 ? differences(groups) : List.of(), charts(series), open);

@@ -105,14 +105,27 @@ public final class ConsoleTable {
 
     private static String brief(VerdictTable.Cell cell, List<Caveat> notes) {
         VerdictTable.Estimate e = cell.estimate();
-        return (cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure()
+        // The console's mark for a figure nobody could know, as in its table of tiers.
+        return (cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure().replace(MarkdownView.UNKNOWN, "-")
                 + (e == null ? "" : " " + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()))
                 + (cell.caveat() == null ? "" : Caveat.marks(List.of(cell.caveat()), notes));
     }
 
     /** Repeated runs of the same comparison, pooled: empty when no comparison ran twice alike. */
     public static String pooled(List<containerbench.results.StoredRun> runs) {
-        List<String> sentences = Pooling.sentences(runs);
+        return pooledSaid(Pooling.sentences(runs));
+    }
+
+    /**
+     * The pools the comparison page shows under each of the set's runs: each with the earlier runs of
+     * its comparison ({@link Repeats}), oldest first, as the page says them.
+     */
+    public static String pooled(RunSet set) {
+        return pooledSaid(set.runs().stream().filter(stored -> stored.run().interleaved())
+                .flatMap(stored -> Repeats.of(stored, set.all()).pooled().stream()).toList());
+    }
+
+    private static String pooledSaid(List<String> sentences) {
         if (sentences.isEmpty()) {
             return "";
         }

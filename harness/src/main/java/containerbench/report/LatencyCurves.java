@@ -54,21 +54,18 @@ final class LatencyCurves {
         List<Panel> panels = new ArrayList<>();
         for (int load : users) {
             List<Curve> curves = new ArrayList<>();
-            String name = null;
-            boolean corrected = false;
-            for (RunResult.Target target : run.targets()) {
-                TierResult tier = run.tier(target.label(), load).orElse(null);
-                if (tier == null) {
-                    continue;
-                }
-                if (tier.open() != null && tier.open().correctedHistogram() != null) {
-                    curves.add(new Curve(target.label(), points(Histograms.decode(tier.open().correctedHistogram()), 1000)));
-                    corrected = true;
+            List<TierResult> tiers = run.targets().stream().map(target -> run.tier(target.label(), load).orElse(null))
+                    .filter(tier -> tier != null).toList();
+            // From due time only where every target kept it: one panel never mixes the two clocks.
+            boolean corrected = tiers.stream().allMatch(tier -> tier.open() != null && tier.open().correctedHistogram() != null);
+            for (TierResult tier : tiers) {
+                if (corrected) {
+                    curves.add(new Curve(tier.target(), points(Histograms.decode(tier.open().correctedHistogram()), 1000)));
                 } else if (tier.latencyMs() != null && tier.latencyMs().histogram() != null) {
-                    curves.add(new Curve(target.label(), points(Histograms.decode(tier.latencyMs().histogram()), 1)));
+                    curves.add(new Curve(tier.target(), points(Histograms.decode(tier.latencyMs().histogram()), 1)));
                 }
-                name = tier.name();
             }
+            String name = tiers.isEmpty() ? null : tiers.get(0).name();
             if (!curves.isEmpty()) {
                 panels.add(new Panel(Verdicts.load(name, load), corrected, curves));
             }

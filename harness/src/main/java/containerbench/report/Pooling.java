@@ -7,6 +7,7 @@ import containerbench.results.StoredRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -78,19 +79,19 @@ final class Pooling {
                 // Two runs say little of the spread between runs: their ratios side by side, no pool.
                 s.append("repeated in ").append(pool.runs()).append(" runs (").append(String.join(", ", runIds.get(key)))
                         .append("): ").append(String.join(" and ", estimates.stream()
-                                .map(e -> String.format("%.2f×", Math.exp(e.log()))).toList()))
+                                .map(e -> String.format(Locale.ROOT, "%.2f×", Math.exp(e.log()))).toList()))
                         .append(", too few to pool (three runs at least)");
             } else {
                 s.append("pooled over ").append(pool.runs()).append(" runs (").append(String.join(", ", runIds.get(key)))
-                        .append("): ").append(String.format("%.2f×", pool.ratio())).append(" (95% CI ")
+                        .append("): ").append(String.format(Locale.ROOT, "%.2f×", pool.ratio())).append(" (95% CI ")
                         .append(Verdicts.interval(pool.low(), pool.high())).append(", random effects, between-run spread ±")
-                        .append(String.format("%.1f%%", 100 * Math.expm1(pool.tau()))).append("; the next run should read ")
+                        .append(String.format(Locale.ROOT, "%.1f%%", 100 * Math.expm1(pool.tau()))).append("; the next run should read ")
                         .append(Verdicts.interval(pool.predictionLow(), pool.predictionHigh())).append(")");
             }
             if (pool.disagree(statements)) {
                 s.append("; the runs disagree beyond their own intervals (Cochran's Q ").append(pool.q()).append(", p")
                         .append(p(pool.calibratedP())).append(" by bootstrap, adjusted for ").append(statements).append("): ")
-                        .append(String.join(", ", estimates.stream().map(e -> String.format("%.2f×", Math.exp(e.log()))).toList()));
+                        .append(String.join(", ", estimates.stream().map(e -> String.format(Locale.ROOT, "%.2f×", Math.exp(e.log()))).toList()));
             } else {
                 s.append("; the runs agree within their intervals (Q ").append(pool.q()).append(", p").append(p(pool.calibratedP()))
                         .append(" by bootstrap)");
@@ -101,6 +102,6 @@ final class Pooling {
     }
 
     private static String p(double p) {
-        return p < 0.001 ? "<0.001" : String.format("=%.3f", p);
+        return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "=%.3f", p);
     }
 }

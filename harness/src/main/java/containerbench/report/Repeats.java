@@ -37,9 +37,13 @@ record Repeats(List<String> loads, List<Row> rows, int runs, List<String> pooled
 
     /**
      * The repeats of {@code shown} among {@code candidates}, complete runs only; {@link #NONE} when it
-     * has none, or when a later complete run of its comparison is among them (they are listed under that one).
+     * has none, is not complete itself, or when a later complete run of its comparison is among them
+     * (they are listed under that one).
      */
     static Repeats of(StoredRun shown, List<StoredRun> candidates) {
+        if (shown.run().status() != RunStatus.COMPLETE) {
+            return NONE;
+        }
         List<Object> key = Pooling.sameComparison(shown.run());
         // Each run once, by its id: a run named and also found in a folder is one run.
         Map<String, StoredRun> byId = new LinkedHashMap<>();

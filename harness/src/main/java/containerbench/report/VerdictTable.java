@@ -142,7 +142,8 @@ record VerdictTable(String baseline, String other, String caption, List<Row> row
             return new Cell(null, figure, "✕", who + String.format(Locale.ROOT, " (blocks failed: %s %d, %s %d of %d)", c.other(),
                     f.otherFailedBlocks(), c.baseline(), f.baselineFailedBlocks(), c.pairs()), Call.FAILED, null);
         }
-        if (f.otherPercent() == 0 && f.baselinePercent() == 0) {
+        // Counted by rounds, not by the shares, which round to 0.00% below 0.005%.
+        if (f.otherWorse() + f.otherBetter() == 0 && f.otherPercent() == 0 && f.baselinePercent() == 0) {
             return new Cell(null, figure, "", "none failed", Call.NONE, null);
         }
         if (c.pairs() < 2) {

@@ -76,8 +76,9 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
      *     container where it can be, else as the launcher gave it
      * @param common the same settings under their cross-container names: threads, backlog, idleTimeout
      * @param log the target's log, relative to the results file
-     * @param given the knobs the run set for it, globally or in its brackets, under its container's names: where it
-     *     departs from its launcher's defaults, which the page shows first; {@code null} in results written before it was kept
+     * @param given the knobs the run set for it, globally or in its brackets, under its container's names (every
+     *     other knob is its launcher's default), which the page shows first; {@code null} for a target the harness did
+     *     not launch, and in results written before it was kept
      */
     public record Target(String label, String container, String containerVersion, boolean launched, String url,
             String java, String jvmArgs, Map<String, String> settings, Map<String, String> common, String log,
@@ -96,7 +97,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         public static Target of(TargetSettings settings, Map<String, String> facts, String url, String log) {
             if (!settings.launched()) {
                 return new Target(settings.label(), settings.container(), "unknown", false, url, null, null, Map.of(), Map.of(),
-                        null, Map.of());
+                        null, null);
             }
             Map<String, String> knobs = TargetProtocol.knobs(facts);
             Map<String, String> common = new TreeMap<>();
