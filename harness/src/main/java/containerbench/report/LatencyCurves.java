@@ -6,7 +6,6 @@ import containerbench.results.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -49,10 +48,8 @@ final class LatencyCurves {
      * An open tier's curves are its latency from due time where the results keep it.
      */
     static List<Panel> of(RunResult run) {
-        TreeSet<Integer> users = new TreeSet<>();
-        run.tiers().forEach(tier -> users.add(tier.users()));
         List<Panel> panels = new ArrayList<>();
-        for (int load : users) {
+        for (int load : run.loads()) {
             List<Curve> curves = new ArrayList<>();
             List<TierResult> tiers = run.targets().stream().map(target -> run.tier(target.label(), load).orElse(null))
                     .filter(tier -> tier != null).toList();
@@ -98,7 +95,7 @@ final class LatencyCurves {
                 nines = Math.max(nines, point.nines());
             }
         }
-        double yMax = OpenView.niceCeiling(top);
+        double yMax = Svg.niceCeiling(top);
         double xMax = Math.ceil(nines);
         StringBuilder s = new StringBuilder();
         int plotWidth = WIDTH - LEFT - 10;

@@ -5,7 +5,6 @@ import containerbench.results.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeSet;
 
 /**
  * Beside a run's ratios, the magnitudes they are ratios of: each target's TPS and p99 per tier as
@@ -33,10 +32,8 @@ final class Magnitudes {
     }
 
     static List<Tier> of(RunResult run) {
-        TreeSet<Integer> users = new TreeSet<>();
-        run.tiers().forEach(tier -> users.add(tier.users()));
         List<Tier> tiers = new ArrayList<>();
-        for (int load : users) {
+        for (int load : run.loads()) {
             List<Bar> bars = new ArrayList<>();
             String name = null;
             for (RunResult.Target target : run.targets()) {
@@ -57,9 +54,9 @@ final class Magnitudes {
         int row = BAR * targets + 10;
         int height = TOP + row * tiers.size() + BOTTOM;
         int panel = (WIDTH - LABELS - GAP) / 2;
-        double tpsMax = OpenView.niceCeiling(Math.max(1, tiers.stream().flatMap(t -> t.bars().stream()).filter(b -> b.tps() != null)
+        double tpsMax = Svg.niceCeiling(Math.max(1, tiers.stream().flatMap(t -> t.bars().stream()).filter(b -> b.tps() != null)
                 .mapToDouble(Bar::tps).max().orElse(1)));
-        double p99Max = OpenView.niceCeiling(Math.max(1, tiers.stream().flatMap(t -> t.bars().stream()).filter(b -> b.p99() != null)
+        double p99Max = Svg.niceCeiling(Math.max(1, tiers.stream().flatMap(t -> t.bars().stream()).filter(b -> b.p99() != null)
                 .mapToDouble(Bar::p99).max().orElse(1)));
         StringBuilder s = new StringBuilder();
         int points = 0;

@@ -120,7 +120,7 @@ final class OpenView {
         int bottom = 36;
         double low = 0.1;
         double high = 10_000;
-        double xMax = niceCeiling(maxRate);
+        double xMax = Svg.niceCeiling(maxRate);
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "<svg class=\"hockey\" xmlns=\"http://www.w3.org/2000/svg\""
                 + " viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"latency from due time against"
                 + " achieved rate\">", width, height, width, height));
@@ -180,16 +180,5 @@ final class OpenView {
         double clamped = Math.max(low, Math.min(high, ms));
         double top = 8;
         return top + (height - bottom - top) * (1 - Math.log10(clamped / low) / Math.log10(high / low));
-    }
-
-    /** The next of 1, 2 or 5 times a power of ten at or above {@code value}. */
-    static double niceCeiling(double value) {
-        double power = Math.pow(10, Math.floor(Math.log10(value)));
-        for (double step : new double[] {1, 2, 5, 10}) {
-            if (step * power >= value) {
-                return step * power;
-            }
-        }
-        return 10 * power;
     }
 }

@@ -2,7 +2,7 @@ package containerbench.report;
 
 import java.util.Locale;
 
-/** What the page's SVG charts share: the palette and a label, escaped. */
+/** What the page's SVG charts share: the palette, a label escaped, and a round axis end. */
 final class Svg {
 
     /** Okabe and Ito's palette, told apart by colour-blind readers; the page's Chart.js charts use it too ({@code comparison.js}). */
@@ -13,6 +13,17 @@ final class Svg {
 
     static String colour(int index) {
         return PALETTE[index % PALETTE.length];
+    }
+
+    /** The next of 1, 2 or 5 times a power of ten at or above {@code value}. */
+    static double niceCeiling(double value) {
+        double power = Math.pow(10, Math.floor(Math.log10(value)));
+        for (double step : new double[] {1, 2, 5, 10}) {
+            if (step * power >= value) {
+                return step * power;
+            }
+        }
+        return 10 * power;
     }
 
     static String text(double x, double y, String anchor, int size, String colour, String text) {

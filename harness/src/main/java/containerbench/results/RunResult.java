@@ -431,6 +431,11 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         return interleaving != null && interleaving.precision() != null ? interleaving.rounds() : 0;
     }
 
+    /** The loads its tiers ran at (users, or arrivals per second), in order, each once. */
+    public List<Integer> loads() {
+        return tiers == null ? List.of() : tiers.stream().map(TierResult::users).distinct().sorted().toList();
+    }
+
     /** Whether several targets were measured in turn, with paired comparisons. */
     public boolean interleaved() {
         return targets != null && targets.size() > 1;
