@@ -12,6 +12,7 @@ import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
+import containerbench.results.TierComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code -Ptomcat -Dinjectors=N} (Gatling started as the pom starts it, Runs.gatling): the target
  * launched once, N Gatling JVMs on this machine sharing each tier's users from one start instant, and
- * their results merged, exactly. FaultsIT kills Maven under such a run.
+ * their results merged, exactly; and two containers interleaved over two injectors, launch after
+ * launch, their blocks joined and judged. FaultsIT kills Maven under such a run.
  */
 class InjectorsIT {
 
@@ -39,17 +41,9 @@ class InjectorsIT {
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker));
         assertEquals(0, status, () -> Runs.tail(log));
 
-        List<RunResult> parts = new ArrayList<>();
-        RunResult merged = null;
-        for (Path file : ResultsStore.runFiles(benchmarks)) {
-            StoredRun stored = ResultsStore.read(file);
-            if (stored.run().runId().startsWith("tomcat-merged-")) {
-                merged = stored.run();
-            } else {
-                parts.add(stored.run());
-            }
-        }
-        assertNotNull(merged, "a merged results file: " + ResultsStore.runFiles(benchmarks));
+        Written written = Written.in(benchmarks, "tomcat-merged-");
+        List<RunResult> parts = written.parts();
+        RunResult merged = written.merged();
         assertEquals(injectors, parts.size(), "one results file per injector");
         assertEquals(RunStatus.COMPLETE, merged.status());
         assertNull(merged.injection().index());
@@ -69,5 +63,58 @@ class InjectorsIT {
                 "injector 0 takes its share and any user left over");
         assertTrue(Files.readString(benchmarks.resolve("index.html")).contains(merged.runId()), "the page shows the merged run");
         assertFalse(Runs.anyAlive(marker), "no JVM left: target, injectors");
+    }
+
+    // Two launches: each starts on both injectors once the targets are launched afresh. (An auto warm-up, the
+    // other phase, lasts at least 30 s a target: StartBarrierTest has the leader's end heard by the others.)
+    @Test
+    void twoContainersInterleavedOverTwoInjectorsAreJoinedBlockByBlockAndJudged() throws Exception {
+        Path work = Runs.work("injectors-interleaved");
+        Path benchmarks = work.resolve("benchmarks");
+        String marker = UUID.randomUUID().toString();
+        Path log = work.resolve("run.log");
+        int status = Runs.gatling(log, benchmarks, List.of("-Dcontainers=tomcat,undertow", "-Dinjectors=2", "-Dtiers=10",
+                "-Drounds=2", "-Dlaunches=2", "-DwarmupSeconds=2", "-Dcontainerbench.test=" + marker,
+                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker));
+        assertEquals(0, status, () -> Runs.tail(log));
+
+        Written written = Written.in(benchmarks, "tomcat-undertow-merged-");
+        List<RunResult> parts = written.parts();
+        RunResult merged = written.merged();
+        assertEquals(2, parts.size(), "one results file per injector");
+        // Per launch: a lead-in, then two rounds of one block per target.
+        assertEquals(2 * 2 * 2, merged.blocks().size(), "every block of both launches, joined");
+        for (int b = 0; b < merged.blocks().size(); b++) {
+            int index = b;
+            assertEquals(parts.stream().mapToLong(p -> p.blocks().get(index).ok()).sum(), merged.blocks().get(b).ok(),
+                    "block " + b + ": the injectors' responses summed");
+            assertTrue(parts.stream().allMatch(p -> p.blocks().get(index).ok() > 0), "both injectors loaded block " + b);
+            assertEquals(10, merged.blocks().get(b).users());
+        }
+        assertEquals(List.of(0, 0, 0, 0, 1, 1, 1, 1), merged.blocks().stream().map(b -> b.launch()).toList());
+        TierComparison.Comparison comparison = merged.comparisons().get(0).comparison().get(0);
+        assertEquals("undertow", comparison.other());
+        assertEquals(2, comparison.cpu().launches(), "the CPU ratio over both launches, from the joined blocks");
+        assertTrue(Files.readString(benchmarks.resolve("index.html")).contains(merged.runId()), "the page shows the merged run");
+        assertFalse(Runs.anyAlive(marker), "no JVM left: targets of both launches, injectors");
+    }
+
+    /** The results files a run wrote: the merged one, and each injector's part. */
+    private record Written(RunResult merged, List<RunResult> parts) {
+
+        static Written in(Path benchmarks, String mergedPrefix) throws java.io.IOException {
+            List<RunResult> parts = new ArrayList<>();
+            RunResult merged = null;
+            for (Path file : ResultsStore.runFiles(benchmarks)) {
+                StoredRun stored = ResultsStore.read(file);
+                if (stored.run().runId().startsWith(mergedPrefix)) {
+                    merged = stored.run();
+                } else {
+                    parts.add(stored.run());
+                }
+            }
+            assertNotNull(merged, "a merged results file: " + ResultsStore.runFiles(benchmarks));
+            return new Written(merged, parts);
+        }
     }
 }

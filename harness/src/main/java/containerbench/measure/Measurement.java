@@ -56,12 +56,12 @@ public final class Measurement implements AutoCloseable {
 
     /**
      * @param share this injector's part when several share the run: its users of each tier, and
-     *     every step at its instant from {@code start} ({@link #STEP_GAP_SECONDS} apart)
-     * @param start when every injector of a shared run starts its load; {@code null} for one injector
+     *     every step at its instant from its phase's start ({@link #STEP_GAP_SECONDS} apart)
+     * @param phases when every injector of a shared run starts each phase of its load; {@code null} for one injector
      * @param requests the names of the requests sent, each tier's figures broken down by them when there are several
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
-            int machineCpus, InjectorShare share, LoadStart start, List<String> requests) {
+            int machineCpus, InjectorShare share, Phases phases, List<String> requests) {
         this.labels = List.copyOf(labels);
         this.interleaving = interleaving;
         this.machineCpus = machineCpus;
@@ -71,9 +71,11 @@ public final class Measurement implements AutoCloseable {
         Rotation.Cores cores = new Rotation.Cores(injectorCores);
         boolean several = labels.size() > 1;
         int launches = interleaving == null ? 1 : interleaving.launches();
+        int phase = -1;
         for (int launch = 0; launch < launches; launch++) {
             // Gatling's scenarios need names of their own; a launch after the first says which it is.
             String suffix = launch == 0 ? "" : " (launch " + (launch + 1) + ")";
+            phase++;
             if (plan.warmupSeconds() > 0) {
                 for (int t = 0; t < labels.size(); t++) {
                     String name = several ? "warm-up " + labels.get(t) : "warm-up";
@@ -83,7 +85,11 @@ public final class Measurement implements AutoCloseable {
                     int users = share.usersOf(plan.warmupUsers());
                     Rotation warmup = new Rotation(name, -1, users, List.of(target(t, name)), rounds, clock, cores, requests, false,
                             launch);
-                    steps.add(new Step(name + suffix, users, -1, t, warmup, start, offset(steps), null, launch));
+                    steps.add(new Step(name + suffix, users, -1, t, warmup, startOf(phases, phase), offset(steps, phase), null,
+                            launch, phase));
+                    if (plan.autoWarmup()) {
+                        phase++;
+                    }
                 }
                 if (plan.arrivesAtRates()) {
                     steps.add(openWarmup(plan, clock, cores, requests));
@@ -105,8 +111,8 @@ public final class Measurement implements AutoCloseable {
                 Rotation.Rounds rounds = interleaving != null ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
                         interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
                 steps.add(new Step(name + suffix, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, cores, requests,
-                        plan.arrivesAtRates(), launch), start, offset(steps),
-                        plan.arrivesAtRates() ? new Arrivals(users, plan.open().maxInFlight()) : null, launch));
+                        plan.arrivesAtRates(), launch), startOf(phases, phase), offset(steps, phase),
+                        plan.arrivesAtRates() ? new Arrivals(users, plan.open().maxInFlight()) : null, launch, phase));
             }
         }
         this.failureLog = GatlingFailureLog.attach(causes);
@@ -149,14 +155,19 @@ public final class Measurement implements AutoCloseable {
         int rate = plan.tiers().get(0);
         Rotation rotation = new Rotation(name, -1, rate, targets, new Rotation.Rounds(OPEN_WARMUP_BLOCK_SECONDS, 1, 1), clock,
                 cores, requests, true, 0);
-        return new Step(name, rate, -1, -1, rotation, null, 0, new Arrivals(rate, plan.open().maxInFlight()), 0);
+        return new Step(name, rate, -1, -1, rotation, null, 0, new Arrivals(rate, plan.open().maxInFlight()), 0, 0);
     }
 
     static final int OPEN_WARMUP_BLOCK_SECONDS = 5;
 
-    /** When the next step of a shared run starts after the load's start: each after the one before, and a gap. */
-    private static long offset(List<Step> before) {
-        return 1000L * before.stream().mapToInt(step -> step.rotation().mostSeconds() + STEP_GAP_SECONDS).sum();
+    /** When the next step of a shared run starts after its phase's start: each after the one before, and a gap. */
+    private static long offset(List<Step> before, int phase) {
+        return 1000L * before.stream().filter(step -> step.phase() == phase)
+                .mapToInt(step -> step.rotation().mostSeconds() + STEP_GAP_SECONDS).sum();
+    }
+
+    private static LoadStart startOf(Phases phases, int phase) {
+        return phases == null ? null : phases.of(phase);
     }
 
     /** Every step of the load, in the order the simulation runs them. */

@@ -274,12 +274,12 @@ public final class Rotation {
         return over;
     }
 
-    /** Ends the rotation where it stands: the open block is closed and measured. */
-    synchronized void finish() {
+    /** Ends the rotation where it stands: the open block is closed and measured, and no request goes to it after. */
+    public synchronized void finish() {
         if (current != null && !over) {
             close(read(System.nanoTime()));
-            over = true;
         }
+        over = true;
     }
 
     /** The blocks measured so far, in the order they ran, without their latencies: what the schedule decides on. */

@@ -12,13 +12,15 @@ import java.util.List;
  * @param tier the tier's index in the plan, or -1 for a warm-up
  * @param target the target a warm-up loads, by its index in the run; 0 for a tier, -1 for the injector's
  *     warm-up before open tiers, which turns between all targets
- * @param start when several injectors share the run, the instant all of them start their load; else {@code null}
+ * @param start when several injectors share the run, the instant all of them start its phase; else {@code null}
  * @param offsetMillis with a {@code start}, how long after it this step's users start on every injector
+ * @param phase with several injectors, the part of the load whose steps are laid out from one instant: a new
+ *     phase starts with each launch of the targets and after each auto warm-up, whose length is decided as it runs
  * @param arrivals an open tier's schedule of arrivals, {@code users} being its rate; {@code null} for users looping
  * @param launch which launch of the targets it loads, 0 first: its users wait until that launch answers
  */
 public record Step(String scenario, int users, int tier, int target, Rotation rotation, LoadStart start, long offsetMillis,
-        Arrivals arrivals, int launch) {
+        Arrivals arrivals, int launch, int phase) {
 
     /** How long its users wait before they start, from now: none unless several injectors share the run. */
     public Duration delay(long nowMillis) {

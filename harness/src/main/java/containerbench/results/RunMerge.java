@@ -1,5 +1,6 @@
 package containerbench.results;
 
+import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
 import containerbench.measure.TierResources;
@@ -18,9 +19,11 @@ import org.HdrHistogram.Histogram;
  * The runs of several injectors that shared one schedule, merged into one run exactly: per tier the
  * counts summed, the TPS over the tier's common window (from the first injector's first request to
  * the last one's last response), the latency percentiles from the merged histograms, the failures
- * by cause summed. Each injector's own tiers stay beside the merged ones. Runs that do not belong
- * together (another plan, target or schedule, an injector missing or twice) are refused with the
- * difference named.
+ * by cause summed. An interleaved run's blocks are joined the same way, block by block (same tier,
+ * launch, round and target), and its verdicts worked out from the joined blocks as on one machine.
+ * Each injector's own tiers stay beside the merged ones. Runs that do not belong together (another
+ * plan, target or schedule, an injector missing or twice, a block one has and another has not, blocks
+ * out of step) are refused with the difference named.
  */
 public final class RunMerge {
 
@@ -56,17 +59,26 @@ public final class RunMerge {
         List<String> drifted = new ArrayList<>();
         List<TierResult> tiers = new ArrayList<>();
         for (TierResult tier : first.tiers()) {
-            List<TierResult> same = parts.stream().map(run -> tierNamed(run, tier.name())).toList();
+            List<TierResult> same = parts.stream().map(run -> tierNamed(run, tier)).toList();
             long spread = same.stream().mapToLong(TierResult::startMillis).max().orElse(0)
                     - same.stream().mapToLong(TierResult::startMillis).min().orElse(0);
-            drift.put(tier.name(), spread);
+            String name = first.interleaving() == null ? tier.name() : tier.name() + " " + tier.target();
+            drift.put(name, spread);
             if (spread > toleranceMillis) {
-                drifted.add(tier.name());
+                drifted.add(name);
             }
-            tiers.add(merged(same, tierNamed(launcher, tier.name())));
+            tiers.add(merged(same, tierNamed(launcher, tier), first.interleaving() != null));
         }
-        List<TierResult> warmups = first.warmups().isEmpty() ? List.of()
-                : List.of(merged(parts.stream().map(run -> run.warmups().get(0)).toList(), launcher.warmups().get(0)));
+        List<TierResult> warmups = new ArrayList<>();
+        for (int t = 0; t < first.warmups().size(); t++) {
+            int index = t;
+            warmups.add(merged(parts.stream().map(run -> run.warmups().get(index)).toList(), launcher.warmups().get(index),
+                    first.interleaving() != null));
+        }
+        List<BlockResult> blocks = BlockMerge.of(parts, launcher);
+        List<String> labels = launcher.targets().stream().map(RunResult.Target::label).toList();
+        Map<String, String> stoppedBy = new LinkedHashMap<>();
+        launcher.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
         List<Injection.Part> injectors = parts.stream().map(run -> new Injection.Part(run.injection().index(), run.runId(),
                 run.injector(), run.tiers())).toList();
         Injection injection = new Injection(first.injection().count(), null, first.injection().startAt(),
@@ -78,15 +90,19 @@ public final class RunMerge {
                 .description(launcher.description() + ", " + parts.size() + " injectors merged").startedAt(started)
                 .finishedAt(finished).plan(first.plan()).cpuLimit(launcher.cpuLimit()).injector(first.injector())
                 .environment(launcher.environment()).sampling(launcher.sampling()).warmups(warmups).settling(launcher.settling())
-                .tiers(tiers).answeredAfterRun(launcher.answeredAfterRun()).injection(injection).app(launcher.app()).build();
+                .interleaving(launcher.interleaving()).leadIns(launcher.leadIns()).tiers(tiers).blocks(blocks)
+                .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, 0)).host(launcher.host())
+                .answeredAfterRun(launcher.answeredAfterRun()).injection(injection).app(launcher.app()).build();
     }
 
     /**
-     * {@link #merge}, written into {@code store} as {@code <container>-merged-<time>}; a merge that
+     * {@link #merge}, written into {@code store} as {@code <containers>-merged-<time>}; a merge that
      * fails leaves no file behind (not even the name it claimed).
      */
     public static StoredRun write(ResultsStore store, List<StoredRun> runs, long toleranceMillis) {
-        String runId = store.claim(runs.get(0).run().container() + "-merged", java.time.Instant.now());
+        String containers = runs.get(0).run().targets().stream().map(RunResult.Target::container).distinct()
+                .collect(java.util.stream.Collectors.joining("-"));
+        String runId = store.claim(containers + "-merged", java.time.Instant.now());
         try {
             RunResult merged = merge(runs, runId, toleranceMillis);
             return new StoredRun(merged, store.write(merged));
@@ -115,6 +131,8 @@ public final class RunMerge {
         same(parts, "the start instant (-Dstart.at)", run -> run.injection().startAt());
         same(parts, "the plan (tiers, seconds, warm-up)", RunResult::plan);
         same(parts, "the container", RunResult::container);
+        same(parts, "the targets", run -> run.targets().stream().map(RunResult.Target::label).toList());
+        same(parts, "the interleaving (rounds, block length, launches)", RunResult::interleaving);
         same(parts, "the tiers run", run -> run.tiers().stream().map(TierResult::name).toList());
         same(parts, "the application (-Dapp.war, -Dapp.requests)", run -> run.app() == null ? null
                 : List.of(String.valueOf(run.app().war()), String.valueOf(run.app().contextPath()), run.app().mix()));
@@ -151,16 +169,22 @@ public final class RunMerge {
         }
     }
 
-    private static TierResult tierNamed(RunResult run, String name) {
-        return run.tiers().stream().filter(t -> t.name().equals(name)).findFirst()
-                .orElseThrow(() -> new MismatchException(run.runId() + " has no tier " + name));
+    /** The run's tier of the same name and target (an interleaved run has one of every target per tier). */
+    private static TierResult tierNamed(RunResult run, TierResult like) {
+        return run.tiers().stream().filter(t -> t.name().equals(like.name()) && Objects.equals(t.target(), like.target()))
+                .findFirst().orElseThrow(() -> new MismatchException(run.runId() + " has no tier " + like.name()
+                        + (like.target() == null ? "" : " of " + like.target())));
     }
 
     /**
      * One tier of all injectors; the target's resources from the injector that launched it. With a
      * mix of requests, each request merged the same way, its TPS over the merged tier's window.
+     *
+     * @param addRates for a tier made of blocks (an interleaved run): its TPS is the injectors' summed,
+     *     each over its own blocks, since a window from the first request to the last spans the other
+     *     targets' blocks and every launch
      */
-    static TierResult merged(List<TierResult> same, TierResult launcher) {
+    static TierResult merged(List<TierResult> same, TierResult launcher, boolean addRates) {
         long ok = 0;
         long ko = 0;
         int users = 0;
@@ -186,11 +210,13 @@ public final class RunMerge {
             overloaded |= tier.overloaded();
         }
         long requests = ok + ko;
-        double seconds = requests == 0 ? 0 : Math.max(1, end - start) / 1000.0;
+        double rates = same.stream().mapToDouble(TierResult::tps).sum();
+        double seconds = requests == 0 ? 0 : addRates ? (rates == 0 ? launcher.seconds() : ok / rates)
+                : Math.max(1, end - start) / 1000.0;
         List<TierResult> byRequest = null;
         if (same.stream().allMatch(tier -> tier.byRequest() != null)) {
             byRequest = launcher.byRequest().stream().map(part -> merged(same.stream().map(tier -> partNamed(tier, part.name()))
-                    .toList(), part).over(seconds)).toList();
+                    .toList(), part, addRates).over(seconds)).toList();
         }
         return new TierResult(launcher.name(), launcher.target(), users, requests, ok, ko, Decimals.two(seconds),
                 seconds == 0 ? 0 : Decimals.two(ok / seconds), requests == 0 ? 0 : Decimals.two(100.0 * ko / requests),

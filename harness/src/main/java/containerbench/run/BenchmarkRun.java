@@ -58,7 +58,8 @@ public final class BenchmarkRun {
         this.injectors = injectors;
         this.measurement = measurement;
         this.record = record;
-        this.schedule = new Schedule(settings.plan(), settings.interleaving(), labels(settings), measurement);
+        this.schedule = new Schedule(settings.plan(), settings.interleaving(), labels(settings), measurement, injectors.leads());
+        follow(settings, injectors, measurement, targets);
         this.gatlingRun = GatlingRunFolder.watch(settings.gatlingResults(), 120);
         OpenModel open = settings.plan().open();
         this.stair = open == null || open.slo() == null ? null : new Stair(measurement, labels(settings), open.slo());
@@ -75,6 +76,29 @@ public final class BenchmarkRun {
                 System.err.println("container-bench: the parent process (Maven) is gone: stopping");
                 new Thread(() -> System.exit(1), "parent-gone").start();
             });
+        }
+    }
+
+    /**
+     * With several injectors on this machine: injector 0 starts each launch of the targets once all
+     * have ended the launch before; the others end each auto warm-up when injector 0 has ended its own.
+     */
+    private static void follow(RunSettings settings, Injectors injectors, Measurement measurement, Launches targets) {
+        List<Step> steps = measurement.steps();
+        injectors.beforePhase(phase -> {
+            int launch = steps.stream().filter(step -> step.phase() == phase).findFirst().orElseThrow().launch();
+            while (targets.waiting(launch)) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        });
+        if (settings.plan().autoWarmup()) {
+            steps.stream().filter(step -> step.warmup() && !step.open())
+                    .forEach(step -> injectors.whenLeaderReady(step.phase() + 1, step.rotation()::finish));
         }
     }
 
@@ -100,13 +124,13 @@ public final class BenchmarkRun {
             RunSettings settings = order.settings();
             List<RequestCheck.Checked> checked = RequestCheck.run(settings.app().requests(), first);
             RequestCheck.lines(checked).forEach(line -> System.out.println("container-bench: " + line));
-            Injectors injectors = Injectors.of(order, simulation, first.baseUrls().get(0));
+            Injectors injectors = Injectors.of(order, simulation, first.baseUrls());
             Environment environment = Environment.collect(first.pids().get(0));
             RunResult running = record.running(first, settings.injectors(), injectors.start(), environment, checked);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), first.pids(),
-                    settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.start(),
+                    settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.phases(),
                     new RequestMix(settings.app().requests()).names());
             targets.measuredBy(measurement);
             System.out.println("container-bench: run " + order.runId() + " against " + String.join(", ",
@@ -142,7 +166,7 @@ public final class BenchmarkRun {
      * the first step (the first ask says this one is ready), or for the step's launch of the targets.
      */
     public boolean waiting(Step step) {
-        return injectors.waiting() || targets.waiting(step.launch());
+        return injectors.waiting(step) || targets.waiting(step.launch());
     }
 
     /** Whether a target JVM this run launched has exited. */

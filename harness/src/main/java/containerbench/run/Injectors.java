@@ -1,12 +1,16 @@
 package containerbench.run;
 
 import containerbench.measure.LoadStart;
+import containerbench.measure.Phases;
+import containerbench.measure.Step;
 import containerbench.results.ResultsStore;
 import containerbench.results.StoredRun;
 import containerbench.settings.InjectorShare;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.IntConsumer;
 
 /**
  * This injector's part in a run that several injectors share: when their load starts (the instant
@@ -17,44 +21,69 @@ import java.nio.file.Path;
 final class Injectors {
 
     private final InjectorShare share;
-    private final LoadStart start;
+    private final Phases phases;
     private final StartBarrier barrier;
     private final LocalInjectors others;
 
-    private Injectors(InjectorShare share, LoadStart start, StartBarrier barrier, LocalInjectors others) {
+    private Injectors(InjectorShare share, Phases phases, StartBarrier barrier, LocalInjectors others) {
         this.share = share;
-        this.start = start;
+        this.phases = phases;
         this.barrier = barrier;
         this.others = others;
     }
 
     /**
      * @param simulation the simulation class, which the others on this machine run too
-     * @param target the target this run launched, which the others load
+     * @param targets the targets this run launched, which the others load
      */
-    static Injectors of(RunOrder order, String simulation, URI target) throws IOException {
+    static Injectors of(RunOrder order, String simulation, List<URI> targets) throws IOException {
         InjectorShare share = order.settings().injectors();
         if (share.alone()) {
             return new Injectors(share, null, null, null);
         }
         LoadStart start = share.startAt() != null ? LoadStart.at(share.startAt()) : LoadStart.later();
+        Phases phases = new Phases(start);
         Path meeting = share.local() ? StartBarrier.newFolder() : order.startBarrier();
         StartBarrier barrier = start.known() ? null : share.startFile() != null
                 ? StartBarrier.fromFile(share.startFile(), Path.of(System.getProperty("java.io.tmpdir"), StartBarrier.READY_MARKER), start)
-                : new StartBarrier(meeting, share.index(), share.count(), start);
-        LocalInjectors others = share.local() ? LocalInjectors.start(order.settings(), simulation, target, order.runId(),
+                : new StartBarrier(meeting, share.index(), share.count(), phases);
+        LocalInjectors others = share.local() ? LocalInjectors.start(order.settings(), simulation, targets, order.runId(),
                 order.catalog().allKnobNames(), meeting) : null;
-        return new Injectors(share, start, barrier, others);
+        return new Injectors(share, phases, barrier, others);
+    }
+
+    /** When every injector starts each phase of its load; {@code null} for an injector alone. */
+    Phases phases() {
+        return phases;
     }
 
     /** When every injector starts its load; {@code null} for an injector alone. */
     LoadStart start() {
-        return start;
+        return phases == null ? null : phases.of(0);
     }
 
-    /** Whether this injector's users must still wait for the others; the first ask says this one is ready. */
-    boolean waiting() {
-        return barrier != null && barrier.waiting();
+    /** Whether this injector's users of {@code step} must still wait for the others; the first ask says this one is ready. */
+    boolean waiting(Step step) {
+        return barrier != null && barrier.waiting(step.phase());
+    }
+
+    /** Whether this injector decides what the others follow: the length of an auto warm-up, when a launch starts. */
+    boolean leads() {
+        return share.index() == 0;
+    }
+
+    /** Injector 0: {@code action} runs before each phase's instant is set, once every injector has ended the phase before. */
+    void beforePhase(IntConsumer action) {
+        if (barrier != null) {
+            barrier.beforePhase(action);
+        }
+    }
+
+    /** Another injector on this machine: {@code action} runs once injector 0 has ended the phase before {@code phase}. */
+    void whenLeaderReady(int phase, Runnable action) {
+        if (barrier != null && !leads()) {
+            barrier.whenLeaderReady(phase, action);
+        }
     }
 
     /** The run's results: this injector's own, or merged with those of the others it started. */
@@ -65,6 +94,6 @@ final class Injectors {
     /** What a run says of its injector: nothing when alone, else which one of how many, and from when. */
     String describe() {
         return share.alone() ? "" : ", injector " + share.index() + " of " + share.count()
-                + (start.known() ? " from " + start.instant() : ", once all are ready");
+                + (start().known() ? " from " + start().instant() : ", once all are ready");
     }
 }

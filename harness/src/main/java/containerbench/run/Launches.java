@@ -93,7 +93,8 @@ final class Launches implements AutoCloseable {
      * ({@link #failure}): the users then meet the dead target and stop the load.
      */
     boolean waiting(int launch) {
-        if (launch <= launched || failure != null) {
+        // Targets started elsewhere (by injector 0 of a shared run) are not this run's to start again.
+        if (launch <= launched || failure != null || !settings.target().launched()) {
             return false;
         }
         synchronized (this) {

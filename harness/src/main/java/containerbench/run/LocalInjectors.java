@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The other injectors of {@code -Dinjectors=N} on this machine: Gatling JVMs started as this one was
- * (same classpath and JVM options), each handed its settings (its index, the target this run
+ * (same classpath and JVM options), each handed its settings (its index, the targets this run
  * launched, the folder where all meet before their load) and the results file claimed for it; this
  * JVM is injector 0 and merges them. They are in this JVM's process group (Ctrl-C reaches them) and stop when it stops.
  */
@@ -45,11 +45,11 @@ final class LocalInjectors implements AutoCloseable {
     /**
      * @param settings injector 0's settings, whose share says how many there are and when they start
      * @param simulation the simulation class this JVM runs
-     * @param target the target this run launched, which the others load
+     * @param targets the targets this run launched, which the others load
      * @param knobs every container's knob names (and common names): not handed on
      * @param startBarrier where all of them meet before their load ({@link StartBarrier})
      */
-    static LocalInjectors start(RunSettings settings, String simulation, URI target, String runId, Collection<String> knobs,
+    static LocalInjectors start(RunSettings settings, String simulation, List<URI> targets, String runId, Collection<String> knobs,
             Path startBarrier) throws IOException {
         Set<String> ours = new HashSet<>(knobs);
         RunProperties.ALL.forEach(property -> ours.add(property.name()));
@@ -61,7 +61,7 @@ final class LocalInjectors implements AutoCloseable {
         List<ChildRun> runs = new ArrayList<>();
         List<Path> logs = new ArrayList<>();
         for (int index = 1; index < share.count(); index++) {
-            ChildRun child = ChildRun.prepare(settings.loading(target).asInjector(index, null), startBarrier);
+            ChildRun child = ChildRun.prepare(settings.loading(targets).asInjector(index, null), startBarrier);
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
             command.addAll(jvm);
             command.addAll(List.of("-D" + RunProperties.SETTINGS_FILE + "=" + child.settingsFile(),

@@ -49,8 +49,13 @@ final class Schedule {
     // From here the time cap counts: the schedule is made as the load is about to begin.
     private final long loadStart = System.currentTimeMillis();
 
-    /** Decides how long each rotation of the measurement turns: an auto warm-up, and every tier of several targets. */
-    Schedule(TierPlan plan, Interleaving interleaving, List<String> labels, Measurement measurement) {
+    /**
+     * Decides how long each rotation of the measurement turns: an auto warm-up, and every tier of several targets.
+     *
+     * @param decides false for an injector that follows another's auto warm-ups: its own turn until the
+     *     leader's have ended ({@link Injectors#whenLeaderReady}), at most their longest
+     */
+    Schedule(TierPlan plan, Interleaving interleaving, List<String> labels, Measurement measurement, boolean decides) {
         this.plan = plan;
         this.interleaving = interleaving;
         this.labels = labels;
@@ -60,7 +65,7 @@ final class Schedule {
             }
             if (step.warmup() && plan.autoWarmup()) {
                 warmups.computeIfAbsent(step.target(), t -> new ArrayList<>()).add(step.rotation());
-                step.rotation().moreRounds(rotation -> !steady(rotation.blocks()));
+                step.rotation().moreRounds(decides ? rotation -> !steady(rotation.blocks()) : rotation -> true);
             } else if (!step.warmup() && interleaving != null) {
                 stoppedBy.put(step.tier(), ROUNDS);
                 step.rotation().moreRounds(this::anotherRound);

@@ -35,7 +35,7 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
 
     /**
      * @param tiers the plan's tiers, each of which must give every injector a user
-     * @param several whether the run has several targets (then one injector only)
+     * @param several whether the run has several targets (then its injectors all on this machine)
      * @param launches whether this injector launches the target (else it is at target.url)
      */
     static InjectorShare from(Given given, List<Integer> tiers, boolean several, boolean launches) {
@@ -52,10 +52,6 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
             }
             return ALONE;
         }
-        if (several) {
-            throw new SettingException(given.spelled(INJECTORS) + " shares one container's load; an interleaved run of several"
-                    + " containers has one injector");
-        }
         int smallest = tiers.stream().mapToInt(Integer::intValue).min().orElse(count);
         if (smallest < count) {
             throw new SettingException("a tier of " + smallest + " users cannot give each of " + count + " injectors a user");
@@ -71,6 +67,11 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
                         + given.spelled(RunProperties.TARGET_URL) + " run each injector with " + given.spelled(INJECTOR_INDEX));
             }
             return new InjectorShare(count, 0, null, true);
+        }
+        if (several) {
+            throw new SettingException(given.spelled(INJECTOR_INDEX) + " runs one injector of a container's load on a machine of"
+                    + " its own; several containers share injectors only on this machine (" + given.spelled(INJECTORS)
+                    + " without " + given.spelled(INJECTOR_INDEX) + ")");
         }
         int i = INJECTOR_INDEX.atLeast(given, index, 0);
         if (i >= count) {

@@ -27,13 +27,12 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision, in
 
     /**
      * A closed workload's interleaving: {@link #DEFAULT_LAUNCHES} launches of {@link #ROUNDS_PER_LAUNCH}
-     * rounds, or one launch of {@link #DEFAULT_ROUNDS} where launches cannot go yet (precision, several injectors).
+     * rounds, or one launch of {@link #DEFAULT_ROUNDS} where launches cannot go yet (precision).
      *
      * @param targets how many targets the run turns between: rounds are rounded up to whole sets of their order
      */
     public static Interleaving from(Given given, int targets) {
-        boolean oneLaunch = given.has(RunProperties.PRECISION) || given.has(RunProperties.INJECTORS);
-        int launches = LAUNCHES.atLeast(given, 1, oneLaunch ? 1 : DEFAULT_LAUNCHES);
+        int launches = LAUNCHES.atLeast(given, 1, given.has(RunProperties.PRECISION) ? 1 : DEFAULT_LAUNCHES);
         return from(given, targets, launches > 1 ? ROUNDS_PER_LAUNCH : DEFAULT_ROUNDS, launches);
     }
 

@@ -100,13 +100,13 @@ public final class RunProperties {
             "a whole number of rounds >= 2");
 
     // Three launches: the launch is the unit of replication, and three pooled over six tiers give 12 degrees of freedom (Interleaving).
-    public static final Property LAUNCHES = new Property("launches", "3 (1 with `precision` or `injectors`)",
+    public static final Property LAUNCHES = new Property("launches", "3 (1 with `precision`)",
             "with several containers: how many times every target is launched afresh (new JVMs, on the same ports), each"
                     + " launch warming them up and running every tier for `rounds` rounds. With 2 or more, each ratio's"
                     + " interval comes from how far the launch means strayed from each other, pooled over the run's tiers"
                     + " (Student's t on tiers x (launches - 1)), which is what differs when the same containers are"
                     + " measured again; with 1, a quick look, from the blocks of these JVMs alone. Not yet with"
-                    + " `precision`, `model=open` or `injectors`",
+                    + " `precision`, `model=open` or `injector.index`",
             "a whole number of launches >= 1");
 
     public static final Property PRECISION = new Property("precision", null,
@@ -156,8 +156,9 @@ public final class RunProperties {
 
     public static final Property INJECTORS = new Property("injectors", "1",
             "Gatling injectors that share each tier's users (100 users, 3 injectors: 34, 33, 33), every one starting every"
-                    + " tier at the same instant; without `injector.index` all of them run on this machine and their results"
-                    + " are merged at the end (one container, a fixed warm-up)",
+                    + " tier, and with several containers turning every block, at the same instant; without `injector.index`"
+                    + " all of them run on this machine, injector 0 launches the targets and decides an auto warm-up's length"
+                    + " for all, and their results are merged at the end, block by block",
             "a whole number from 1 to 64");
 
     public static final Property INJECTOR_INDEX = new Property("injector.index", null,

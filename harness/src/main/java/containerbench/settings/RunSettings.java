@@ -85,9 +85,13 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
                     + " one running at " + given.spelled(RunProperties.TARGET_URL));
         }
         InjectorShare injectors = InjectorShare.from(given, plan.tiers(), targets.size() > 1, targets.get(0).launched());
-        if (!injectors.alone() && plan.autoWarmup()) {
-            throw new SettingException("several injectors keep one schedule: give " + given.spelled(WARMUP_SECONDS)
-                    + " a number of seconds, not auto");
+        if (!injectors.alone() && interleaving != null && interleaving.precision() != null) {
+            throw new SettingException(given.spelled(RunProperties.PRECISION) + " adds rounds as each tier's pilot asks, and "
+                    + given.spelled(RunProperties.INJECTORS) + " lay every block out from one instant: give " + given.spelled(ROUNDS) + " instead");
+        }
+        if (!injectors.alone() && !injectors.local() && plan.autoWarmup()) {
+            throw new SettingException("injectors on machines of their own keep one schedule laid out from one instant: give "
+                    + given.spelled(WARMUP_SECONDS) + " a number of seconds, not auto");
         }
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
                 targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors,
@@ -103,10 +107,6 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         if (interleaving.precision() != null) {
             throw new SettingException(launches + " with " + given.spelled(RunProperties.PRECISION) + " is not supported yet:"
                     + " precision adds rounds to one launch, and over several launches the interval narrows with launches");
-        }
-        if (given.has(RunProperties.INJECTORS)) {
-            throw new SettingException(launches + " with " + given.spelled(RunProperties.INJECTORS) + " is not supported yet:"
-                    + " the injectors would have to wait for each launch together");
         }
     }
 
@@ -171,8 +171,20 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
      * results go where these go.
      */
     public RunSettings loading(URI url) {
+        return loading(List.of(url));
+    }
+
+    /** The same run against its targets already running at {@code urls}, in target order, each keeping its label. */
+    public RunSettings loading(List<URI> urls) {
+        if (urls.size() != targets.size()) {
+            throw new IllegalArgumentException(urls.size() + " addresses for " + targets.size() + " targets");
+        }
+        List<TargetSettings> running = new java.util.ArrayList<>();
+        for (int t = 0; t < urls.size(); t++) {
+            running.add(targets.get(t).runningAt(urls.get(t)));
+        }
         return new RunSettings(plan, interleaving, gates, new CpuPlacement(null, placement.injectorCpus()), null,
-                List.of(target().runningAt(url)), recording, sampling, benchmarksDir, gatlingResults, injectors, app, prefix);
+                running, recording, sampling, benchmarksDir, gatlingResults, injectors, app, prefix);
     }
 
     /** The same run as injector {@code index} of a share that starts at {@code startAt}. */

@@ -50,6 +50,14 @@ class InjectorShareTest {
     }
 
     @Test
+    void severalContainersShareInjectorsOnThisMachineWithLaunchesAndAnAutoWarmUp() {
+        RunSettings settings = settings("containers", "tomcat,undertow", "injectors", "2");
+        assertTrue(settings.injectors().local());
+        assertEquals(3, settings.interleaving().launches(), "launches as with one injector");
+        assertTrue(settings.plan().autoWarmup(), "an auto warm-up, decided by injector 0 for all");
+    }
+
+    @Test
     void anInjectorOfADistributedRunGetsItsIndexAndTheInstant() {
         InjectorShare share = settings("injectors", "3", "injector.index", "2", "start.at", FUTURE,
                 "target.url", "http://10.0.0.5:8080").injectors();
@@ -79,8 +87,9 @@ class InjectorShareTest {
         refused("only injector 0 may launch it", "injectors", "2", "injector.index", "1", "start.at", FUTURE);
         refused("goes with -Dinjector.index", "injectors", "2", "start.at", FUTURE);
         refused("cannot give each of 4 injectors a user", "injectors", "4", "tiers", "3,100");
-        refused("an interleaved run of several containers has one injector", "containers", "tomcat,undertow", "injectors", "2");
-        refused("not auto", "injectors", "2", "warmupSeconds", "auto");
+        refused("several containers share injectors only on this machine", "containers", "tomcat,undertow", "injectors", "2",
+                "injector.index", "0", "start.at", FUTURE);
+        refused("not auto", "injectors", "2", "injector.index", "0", "start.at", FUTURE, "warmupSeconds", "auto");
         refused("injectors accepts", "injectors", "0");
     }
 }

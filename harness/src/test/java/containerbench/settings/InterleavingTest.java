@@ -36,7 +36,7 @@ class InterleavingTest {
     }
 
     @Test
-    void launchesRepeatEveryWarmUpAndTierAndGoWithNeitherPrecisionNorInjectorsNorOneContainer() {
+    void launchesRepeatEveryWarmUpAndTierAndGoWithSeveralInjectorsButNeitherPrecisionNorOneContainer() {
         RunSettings three = settings("launches", "3", "rounds", "4", "warmupSeconds", "30");
         assertEquals(3, three.interleaving().launches());
         // Per launch: two warm-ups of 30 s, and two tiers of a lead-in and four rounds of two 2 s blocks.
@@ -44,8 +44,7 @@ class InterleavingTest {
         assertEquals("-Dlaunches=3 with -Dprecision is not supported yet: precision adds rounds to one launch, and over several"
                 + " launches the interval narrows with launches", assertThrows(SettingException.class,
                         () -> settings("launches", "3", "precision", "5")).getMessage());
-        assertEquals("-Dlaunches=2 with -Dinjectors is not supported yet: the injectors would have to wait for each launch"
-                + " together", assertThrows(SettingException.class, () -> settings("launches", "2", "injectors", "2")).getMessage());
+        assertEquals(3, settings("injectors", "2").interleaving().launches(), "injectors on this machine wait for each launch together");
         assertEquals("-Dlaunches is for several containers, and this run has one (tomcat); -DtierSeconds sets its tiers' length",
                 assertThrows(SettingException.class, () -> settings("containers", "tomcat", "launches", "2")).getMessage());
     }

@@ -1,0 +1,109 @@
+package containerbench.results;
+
+import containerbench.measure.BlockCpu;
+import containerbench.measure.BlockResult;
+import containerbench.measure.Decimals;
+import containerbench.measure.Histograms;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The blocks of an interleaved run whose tiers several injectors shared, joined block by block: the
+ * blocks every injector ran in the same tier, launch and round for the same target, turned by the
+ * clock from one instant. Each joined block is what one injector of all their users would have
+ * recorded: requests and outcomes summed, the rates summed (each injector's users are its own, so
+ * their rates add up whatever the few milliseconds between their windows), the response times of
+ * the merged histograms; the target's CPU, read by the injector that launched it, over every
+ * injector's responses; Gatling's CPU summed, its busiest thread the busiest of any, limited where
+ * any one was.
+ */
+final class BlockMerge {
+
+    /** The part of a block's length its injectors' first requests may lie apart before the merge refuses them. */
+    static final double OUT_OF_STEP_SHARE = 0.1;
+
+    private BlockMerge() {
+    }
+
+    /**
+     * @param parts every injector's run, in index order
+     * @param launcher the run of the injector that launched the targets and read their CPU
+     * @throws RunMerge.MismatchException naming a block one injector ran and another did not, or
+     *     blocks whose starts lie apart by more than a tenth of a block
+     */
+    static List<BlockResult> of(List<RunResult> parts, RunResult launcher) {
+        if (launcher.blocks().isEmpty()) {
+            return List.of();
+        }
+        long outOfStep = Math.round(OUT_OF_STEP_SHARE * 1000 * launcher.interleaving().blockSeconds());
+        List<String> apart = new ArrayList<>();
+        List<BlockResult> joined = new ArrayList<>();
+        for (BlockResult block : launcher.blocks()) {
+            List<BlockResult> same = parts.stream().map(run -> sameAs(run, block)).toList();
+            long spread = same.stream().mapToLong(BlockResult::startMillis).max().orElse(0)
+                    - same.stream().mapToLong(BlockResult::startMillis).min().orElse(0);
+            if (spread > outOfStep && same.stream().allMatch(b -> b.requests() > 0)) {
+                apart.add(name(block) + " (" + spread + " ms)");
+            }
+            joined.add(joined(same, block));
+        }
+        for (RunResult run : parts) {
+            if (run.blocks().size() != launcher.blocks().size()) {
+                throw new RunMerge.MismatchException(run.runId() + " has " + run.blocks().size() + " blocks, " + launcher.runId()
+                        + " " + launcher.blocks().size() + ": they did not turn together");
+            }
+        }
+        if (!apart.isEmpty()) {
+            throw new RunMerge.MismatchException(apart.size() + " block(s) out of step, their injectors' first requests more than "
+                    + outOfStep + " ms apart: " + apart.stream().limit(5).collect(Collectors.joining(", "))
+                    + (apart.size() > 5 ? ", ..." : ""));
+        }
+        return joined;
+    }
+
+    private static BlockResult sameAs(RunResult run, BlockResult block) {
+        return run.blocks().stream().filter(b -> b.tier().equals(block.tier()) && b.launch() == block.launch()
+                && b.round() == block.round() && b.target().equals(block.target())).findFirst()
+                .orElseThrow(() -> new RunMerge.MismatchException(run.runId() + " has no block " + name(block)));
+    }
+
+    private static String name(BlockResult block) {
+        return block.tier() + " launch " + (block.launch() + 1) + " round " + (block.round() + 1) + " " + block.target();
+    }
+
+    private static BlockResult joined(List<BlockResult> same, BlockResult launched) {
+        long ok = same.stream().mapToLong(BlockResult::ok).sum();
+        Histogram latencies = Histograms.empty();
+        same.stream().map(BlockResult::latencyHistogram).filter(Objects::nonNull).map(Histograms::decode).forEach(latencies::add);
+        return new BlockResult(launched.tier(), same.stream().mapToInt(BlockResult::users).sum(), launched.round(), launched.target(),
+                same.stream().mapToLong(BlockResult::startMillis).min().orElse(0),
+                same.stream().mapToLong(BlockResult::endMillis).max().orElse(0),
+                same.stream().mapToLong(BlockResult::requests).sum(), ok, same.stream().mapToLong(BlockResult::ko).sum(),
+                Decimals.two(same.stream().mapToDouble(BlockResult::tps).sum()), cpu(same, launched, ok),
+                same.stream().anyMatch(BlockResult::injectorLimited),
+                same.stream().allMatch(b -> b.latencyHistogram() == null) ? null : Histograms.encode(latencies), null,
+                launched.launch());
+    }
+
+    /** The target's CPU over every injector's responses; Gatling's over all of them; the machine as the launcher saw it. */
+    private static BlockCpu cpu(List<BlockResult> same, BlockResult launched, long ok) {
+        BlockCpu target = launched.cpu();
+        return new BlockCpu(overAll(target.targetMicrosPerResponse(), launched.ok(), ok),
+                overAll(target.withWaitsMicrosPerResponse(), launched.ok(), ok), summed(same, BlockCpu::injectorPercent),
+                same.stream().map(b -> b.cpu().injectorBusiestThreadPercent()).filter(Objects::nonNull).max(Double::compare)
+                        .orElse(null), target.machineBusyPercent(), target.machineStealPercent(), target.waitingPercent());
+    }
+
+    private static Double overAll(Double perResponse, long launcherOk, long ok) {
+        return perResponse == null || ok == 0 ? null : Decimals.two(perResponse * launcherOk / ok);
+    }
+
+    private static Double summed(List<BlockResult> same, Function<BlockCpu, Double> of) {
+        List<Double> values = same.stream().map(b -> of.apply(b.cpu())).toList();
+        return values.contains(null) ? null : Decimals.two(values.stream().mapToDouble(Double::doubleValue).sum());
+    }
+}

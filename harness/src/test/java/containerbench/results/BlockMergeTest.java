@@ -1,0 +1,122 @@
+package containerbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import containerbench.measure.BlockCpu;
+import containerbench.measure.BlockResult;
+import containerbench.measure.Histograms;
+import containerbench.measure.TierResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An interleaved run whose tiers two injectors shared: its blocks joined block by block, and its
+ * verdicts worked out from the joined blocks; blocks that did not turn together refused.
+ */
+class BlockMergeTest {
+
+    private static final String START = "2026-12-05T23:00:00Z";
+    private static final List<String> LABELS = List.of("tomcat", "undertow");
+
+    private static String histogram(long ok, long ms) {
+        Histogram histogram = Histograms.empty();
+        histogram.recordValueWithCount(ms, ok);
+        return Histograms.encode(histogram);
+    }
+
+    /**
+     * Injector {@code index}'s blocks: two launches of three rounds of 2 s blocks at 500 users; undertow
+     * answers 1.25 times tomcat's rate at 0.8 times its CPU per response, injector 1 a third of the load.
+     * Only injector 0 launched the targets and read their CPU.
+     */
+    private static List<BlockResult> blocks(int index, long shiftMillis) {
+        List<BlockResult> blocks = new ArrayList<>();
+        long at = 10_000;
+        for (int launch = 0; launch < 2; launch++) {
+            for (int round = 0; round < 3; round++) {
+                for (String target : round % 2 == 0 ? LABELS : List.of("undertow", "tomcat")) {
+                    double rate = (target.equals("tomcat") ? 1000 : 1250) * (1 + 0.01 * round + 0.02 * launch) * (index == 0 ? 2 : 1);
+                    long ok = Math.round(rate * 2);
+                    Double cpu = index == 0 ? (target.equals("tomcat") ? 300.0 : 240.0) * (1 + 0.01 * launch) : null;
+                    blocks.add(new BlockResult("500 users", 250, round, target, at + shiftMillis,
+                            at + shiftMillis + 2_000, ok, ok, 0, rate, new BlockCpu(cpu, cpu, index == 0 ? 60.0 : 30.0,
+                                    index == 0 ? 20.0 : 12.0, 97.0, 0.1, 1.0), index == 1 && round == 2, histogram(ok, 2 + index), null,
+                            launch));
+                    at += 2_000;
+                }
+            }
+        }
+        return blocks;
+    }
+
+    private static StoredRun run(int index, List<BlockResult> blocks) {
+        List<RunResult.Target> targets = LABELS.stream().map(label -> new RunResult.Target(label, label, "1", index == 0,
+                "http://127.0.0.1:1", "17", "", Map.<String, String>of(), Map.<String, String>of(), null)).toList();
+        List<TierResult> tiers = LABELS.stream().map(label -> new TierResult("500 users", label, 250, 10, 10, 0, 1, 10, 0,
+                Histograms.latency(Histograms.decode(histogram(10, 2))), Map.of(), List.of(), 10_000, 11_000, null, false, null,
+                null)).toList();
+        RunResult run = RunResult.builder().runId("tomcat-undertow-injector" + index).status(RunStatus.COMPLETE)
+                .description("tomcat vs undertow").startedAt(START).finishedAt(START).targets(targets)
+                .plan(new RunResult.Plan(List.of(500), 15, 0, 100, true)).interleaving(new RunResult.Interleaving(3, 2, null, null, 2))
+                .tiers(tiers).blocks(blocks).answeredAfterRun(true).injection(new Injection(2, index, START, null)).build();
+        return new StoredRun(run, Path.of(run.runId() + ".json"));
+    }
+
+    private static RunResult merged(UnaryOperator<List<BlockResult>> second) {
+        return RunMerge.merge(List.of(run(1, second.apply(blocks(1, 30))), run(0, blocks(0, 0))), "tomcat-undertow-merged",
+                RunMerge.DEFAULT_TOLERANCE_MILLIS);
+    }
+
+    @Test
+    void eachBlockIsJoinedWithTheSameBlockOfTheOtherInjectorAndTheVerdictComesFromTheJoinedBlocks() {
+        RunResult merged = merged(blocks -> blocks);
+        List<BlockResult> zero = blocks(0, 0);
+        List<BlockResult> one = blocks(1, 30);
+        assertEquals(zero.size(), merged.blocks().size());
+        for (int i = 0; i < zero.size(); i++) {
+            BlockResult block = merged.blocks().get(i);
+            assertEquals(zero.get(i).ok() + one.get(i).ok(), block.ok(), "responses summed");
+            assertEquals(zero.get(i).tps() + one.get(i).tps(), block.tps(), 0.01, "rates summed");
+            assertEquals(500, block.users());
+            assertEquals(zero.get(i).startMillis(), block.startMillis());
+            assertEquals(one.get(i).endMillis(), block.endMillis());
+            assertEquals(zero.get(i).cpu().targetMicrosPerResponse() * zero.get(i).ok() / block.ok(),
+                    block.cpu().targetMicrosPerResponse(), 0.01, "the target's CPU over every injector's responses");
+            assertEquals(90.0, block.cpu().injectorPercent(), "Gatling's CPU summed");
+            assertEquals(20.0, block.cpu().injectorBusiestThreadPercent(), "the busiest thread of any");
+            assertEquals(one.get(i).injectorLimited(), block.injectorLimited(), "limited where any injector was");
+            assertEquals(block.ok(), Histograms.decode(block.latencyHistogram()).getTotalCount(), "one latency per response");
+        }
+        TierComparison.Comparison comparison = merged.comparisons().get(0).comparison().get(0);
+        assertEquals("undertow", comparison.other());
+        assertEquals(1.25, comparison.tps().ratio(), 0.001, "the TPS ratio of the joined blocks");
+        assertEquals(0.8, comparison.cpu().ratio(), 0.001, "the CPU ratio of the joined blocks");
+        assertEquals(2, comparison.cpu().launches(), "the launch is the unit, as on one machine");
+        assertTrue(comparison.injectorLimited(), "a third of undertow's and tomcat's blocks were limited by injector 1");
+        assertFalse(merged.interleaving() == null);
+        assertEquals(20, merged.tiers().get(0).tps(), "a tier's rates summed, each injector's over its own blocks");
+    }
+
+    @Test
+    void blocksThatDidNotTurnTogetherAreRefusedAndNamed() {
+        RunMerge.MismatchException late = assertThrows(RunMerge.MismatchException.class, () -> merged(blocks -> blocks.stream()
+                .map(b -> b.round() == 1 && b.launch() == 1 && b.target().equals("undertow") ? shifted(b, 400) : b).toList()));
+        assertEquals("1 block(s) out of step, their injectors' first requests more than 200 ms apart: 500 users launch 2 round 2"
+                + " undertow (430 ms)", late.getMessage());
+        RunMerge.MismatchException missing = assertThrows(RunMerge.MismatchException.class, () -> merged(blocks -> blocks.subList(0, blocks.size() - 1)));
+        assertEquals("tomcat-undertow-injector1 has no block 500 users launch 2 round 3 undertow", missing.getMessage());
+    }
+
+    private static BlockResult shifted(BlockResult b, long millis) {
+        return new BlockResult(b.tier(), b.users(), b.round(), b.target(), b.startMillis() + millis, b.endMillis() + millis,
+                b.requests(), b.ok(), b.ko(), b.tps(), b.cpu(), b.injectorLimited(), b.latencyHistogram(), b.open(), b.launch());
+    }
+}
