@@ -11,7 +11,7 @@ rm -rf "$out"
 mkdir -p "$out/etc" "$out/tmp" "$out/bin" "$out/proc"
 chmod 1777 "$out/tmp"
 "$java_home/bin/jlink" --output "$out/opt/java" --strip-debug --no-man-pages --no-header-files --compress=2 \
-  --add-modules java.base,java.compiler,java.logging,java.management,java.naming,java.net.http,java.scripting,java.sql,java.xml,java.desktop,java.instrument,java.security.jgss,java.transaction.xa,jdk.unsupported,jdk.management,jdk.crypto.ec,jdk.zipfs,jdk.naming.dns,jdk.net,jdk.jfr,jdk.localedata,jdk.charsets
+  --add-modules java.base,java.compiler,java.logging,java.management,java.naming,java.net.http,java.scripting,java.sql,java.xml,java.desktop,java.instrument,java.security.jgss,java.transaction.xa,jdk.unsupported,jdk.management,jdk.crypto.ec,jdk.zipfs,jdk.naming.dns,jdk.net,jdk.jfr,jdk.localedata,jdk.charsets,jdk.httpserver
 cp "$(command -v cat)" "$out/bin/cat"
 # A headless JVM never loads the display, sound and font libraries; without them it needs no X11.
 rm -f "$out"/opt/java/lib/libawt_xawt.so "$out"/opt/java/lib/libsplashscreen.so "$out"/opt/java/lib/libjawt.so \

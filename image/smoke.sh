@@ -2,7 +2,7 @@
 # A short benchmark in the project's image, without a container runtime (none runs on this project's
 # machines): the image's layers unpacked into a folder and mounted read-only (the pods'
 # readOnlyRootFilesystem), /tmp and /results on tmpfs (their emptyDirs), /proc and /sys mounted and
-# /dev's four character devices made as a runtime would, and the target and one injector started in it with chroot as the image's user (10001),
+# /dev's four character devices made and the cgroup hierarchies mounted as a runtime would, and the target and one injector started in it with chroot as the image's user (10001),
 # the injector exactly as its pod starts it. Passes when the injector ends with status 0 and prints
 # a results file whose run completed. Needs root (mount, chroot) and target/jib-image.tar
 # (mvn -Pimage package -DskipTests).
@@ -18,6 +18,7 @@ cleanup() {
     kill "$target_pid" 2>/dev/null || true
     wait "$target_pid" 2>/dev/null || true
   fi
+  umount -R "$root/sys/fs/cgroup" 2>/dev/null || true
   for m in sys proc tmp results ""; do umount "$root/$m" 2>/dev/null || true; done
   # Never delete through a mount that is still there: it would delete the host's files.
   if grep -q " $work/" /proc/mounts; then
@@ -43,14 +44,20 @@ mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
 mount -t tmpfs -o mode=777 tmpfs "$root/results"
 mount -t proc proc "$root/proc"
 mount -t sysfs sysfs "$root/sys"
+# The cgroup hierarchies, as a runtime mounts them: the target reports its cgroup's CPU and memory.
+mount --rbind /sys/fs/cgroup "$root/sys/fs/cgroup"
 port=18789
+resources=18790
+# The target serves its cgroup's CPU and memory as in its pod (deploy/kubernetes/target.yaml). Here, with
+# no runtime, its cgroup is the machine's: the figure counts the injector too, and only shows that it is read.
 chroot --userspec=10001:10001 "$root" /opt/java/bin/java -Xmx512m -jar /app/targets/tomcat/target/tomcat-target.jar \
-  --host 127.0.0.1 --port $port > "$work/target.log" 2>&1 &
+  --host 127.0.0.1 --port $port --resources-port $resources --resources-scope cgroup > "$work/target.log" 2>&1 &
 target_pid=$!
 # The injector's command as deploy/kubernetes/injectors.yaml gives it, one injector, a short plan.
 chroot --userspec=10001:10001 "$root" /opt/java/bin/java -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 \
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED -Xms1g -Xmx1g \
-  -Dproject.root=/app -Dcontainer=tomcat -Dtarget.url=http://127.0.0.1:$port -Dbenchmarks.dir=/results \
+  -Dproject.root=/app -Dcontainer=tomcat -Dtarget.url=http://127.0.0.1:$port -Dtarget.resources=http://127.0.0.1:$resources \
+  -Dbenchmarks.dir=/results \
   -Dtiers=10 -DtierSeconds=5 -DwarmupSeconds=5 \
   -cp '/app/libs/*' containerbench.cli.PodInjector containerbench.simulation.LoginSimulation > "$work/injector.log" 2>&1 \
   || { echo "image smoke test: the injector failed; its log ends:"; tail -40 "$work/injector.log"; exit 1; }
@@ -60,4 +67,9 @@ status=$(printf '%s' "$results" | python3 -c 'import json,sys; print(json.load(s
 if [ "$status" != "complete" ]; then
   echo "image smoke test: the run's status is '$status', not complete"; tail -40 "$work/injector.log"; exit 1
 fi
-echo "image smoke test: a tomcat run completed in $(basename "$tar"), its results read back from the injector's log"
+cpu=$(printf '%s' "$results" | python3 -c 'import json,sys; print(json.load(sys.stdin)["tiers"][0]["resources"]["targetCpuMicrosPerRequest"])')
+if ! python3 -c "import sys; sys.exit(0 if float('$cpu') > 0 else 1)"; then
+  echo "image smoke test: no CPU per response from the target's own report ($cpu)"; tail -40 "$work/injector.log"; exit 1
+fi
+echo "image smoke test: a tomcat run completed in $(basename "$tar"), its results read back from the injector's log, the target's"\
+  "CPU per response from its own report: $cpu us"

@@ -3,8 +3,10 @@ package containerbench.measure;
 import containerbench.settings.InjectorShare;
 import containerbench.settings.Interleaving;
 import containerbench.settings.TierPlan;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +34,9 @@ public final class Measurement implements AutoCloseable {
     private final boolean sampling;
     // The targets' process ids in the launch running now, read at every block's turn.
     private final java.util.concurrent.atomic.AtomicLongArray pids;
+    // Each target's own report of its resources, read in place of its process; null for one whose process is read.
+    private final List<TargetReport> reports;
+    private final CpuClock clock = new CpuClock();
     private final int machineCpus;
     private final int injectorCores = Runtime.getRuntime().availableProcessors();
     // As the load is laid out, just before it begins: how busy the machine is from here to the end.
@@ -45,7 +50,8 @@ public final class Measurement implements AutoCloseable {
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
             int machineCpus) {
-        this(plan, interleaving, labels, pids, sampling, machineCpus, InjectorShare.ALONE, null, List.of("login"));
+        this(plan, interleaving, labels, pids, sampling, machineCpus, InjectorShare.ALONE, null, List.of("login"),
+                Collections.nCopies(labels.size(), null));
     }
 
     /**
@@ -59,15 +65,17 @@ public final class Measurement implements AutoCloseable {
      *     every step at its instant from its phase's start ({@link #STEP_GAP_SECONDS} apart)
      * @param phases when every injector of a shared run starts each phase of its load; {@code null} for one injector
      * @param requests the names of the requests sent, each tier's figures broken down by them when there are several
+     * @param resources where each target serves its own resources ({@code -Dtarget.resources}), read in place of its
+     *     process; {@code null} for a target whose process is read, by pid
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
-            int machineCpus, InjectorShare share, Phases phases, List<String> requests) {
+            int machineCpus, InjectorShare share, Phases phases, List<String> requests, List<URI> resources) {
         this.labels = List.copyOf(labels);
         this.interleaving = interleaving;
         this.machineCpus = machineCpus;
         this.sampling = sampling;
         this.pids = new java.util.concurrent.atomic.AtomicLongArray(pids.stream().mapToLong(Long::longValue).toArray());
-        CpuClock clock = new CpuClock();
+        this.reports = resources.stream().map(url -> url == null ? null : new TargetReport(url)).toList();
         Rotation.Cores cores = new Rotation.Cores(injectorCores);
         boolean several = labels.size() > 1;
         int launches = interleaving == null ? 1 : interleaving.launches();
@@ -119,9 +127,10 @@ public final class Measurement implements AutoCloseable {
         launched(0, pids);
     }
 
-    /** Target {@code t} as a rotation turns to it, under the request name {@code request}: its CPU read from the launch running. */
+    /** Target {@code t} as a rotation turns to it, under the request name {@code request}: its CPU read from the launch running, or its report. */
     private Rotation.Target target(int t, String request) {
-        return new Rotation.Target(t, labels.get(t), request, () -> pids.get(t));
+        TargetReport report = reports.get(t);
+        return new Rotation.Target(t, labels.get(t), request, report != null ? report::cpuMillis : () -> clock.processMillis(pids.get(t)));
     }
 
     /**
@@ -136,7 +145,12 @@ public final class Measurement implements AutoCloseable {
             samplers.get(samplers.size() - 1).forEach(ServerSampler::close);
         }
         if (sampling) {
-            samplers.add(launchedPids.stream().map(pid -> ServerSampler.start(pid, SAMPLE_PERIOD)).toList());
+            List<ServerSampler> these = new ArrayList<>();
+            for (int t = 0; t < launchedPids.size(); t++) {
+                these.add(reports.get(t) != null ? ServerSampler.start(reports.get(t), SAMPLE_PERIOD)
+                        : ServerSampler.start(launchedPids.get(t), SAMPLE_PERIOD));
+            }
+            samplers.add(these);
         }
     }
 
@@ -203,7 +217,7 @@ public final class Measurement implements AutoCloseable {
 
     /** The seconds of warm-up each target had, in target order: the longest of its launches', none without a warm-up. */
     public List<Integer> warmupSeconds() {
-        List<Integer> seconds = new ArrayList<>(java.util.Collections.nCopies(labels.size(), 0));
+        List<Integer> seconds = new ArrayList<>(Collections.nCopies(labels.size(), 0));
         for (Step step : steps) {
             if (step.warmup() && step.target() >= 0) {
                 int these = step.rotation().recordersOf(step.target()).size() * step.rotation().rounds().blockSeconds();

@@ -27,9 +27,10 @@ public final class Rotation {
      *
      * @param index its place in the run (0 is the baseline)
      * @param request the request name Gatling's report shows its blocks under
-     * @param pid its JVM in the launch running, for its CPU; -1 where that cannot be read
+     * @param cpuMillis its CPU time so far in ms, read at each turn (of its JVM in the launch running, or from
+     *     its own report); -1 where that cannot be read
      */
-    public record Target(int index, String label, String request, java.util.function.LongSupplier pid) {
+    public record Target(int index, String label, String request, java.util.function.LongSupplier cpuMillis) {
     }
 
     /** How long each block lasts, and how many rounds turn: at least {@code fewest}, at most {@code most}. */
@@ -215,7 +216,7 @@ public final class Rotation {
     }
 
     private Reading read(long now) {
-        return new Reading(targets.stream().mapToLong(t -> clock.processMillis(t.pid().getAsLong())).toArray(), clock.injectorNanos(),
+        return new Reading(targets.stream().mapToLong(t -> t.cpuMillis().getAsLong()).toArray(), clock.injectorNanos(),
                 ThreadCpu.read(), now, HostLoad.mark());
     }
 

@@ -1,6 +1,7 @@
 package containerbench.measure;
 
 import com.sun.tools.attach.VirtualMachine;
+import containerbench.launcher.ResourceReport;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryUsage;
@@ -41,6 +42,9 @@ public final class ServerSampler implements AutoCloseable {
     private final OperatingSystem os;
     private final CentralProcessor processor;
     private final long targetPid;
+    // A target read through its own report rather than its process, or null.
+    private final TargetReport report;
+    private ResourceReport.Reading lastReport;
     private final MemoryMXBean targetHeap;
     private final JMXConnector jmx;
     private final ScheduledExecutorService timer;
@@ -57,16 +61,26 @@ public final class ServerSampler implements AutoCloseable {
 
     /** Starts sampling; {@code targetPid} below 0 samples only the injector and the machine. */
     public static ServerSampler start(long targetPid, Duration period) {
-        ServerSampler sampler = new ServerSampler(targetPid);
+        return started(new ServerSampler(targetPid, null), period);
+    }
+
+    /** Starts sampling a target through its own report of its CPU and memory (no heap figures). */
+    public static ServerSampler start(TargetReport report, Duration period) {
+        return started(new ServerSampler(-1, report), period);
+    }
+
+    private static ServerSampler started(ServerSampler sampler, Duration period) {
         sampler.timer.scheduleAtFixedRate(sampler::sample, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
         return sampler;
     }
 
-    private ServerSampler(long targetPid) {
+    private ServerSampler(long targetPid, TargetReport report) {
         SystemInfo system = new SystemInfo();
         this.os = system.getOperatingSystem();
         this.processor = system.getHardware().getProcessor();
         this.targetPid = targetPid;
+        this.report = report;
+        this.lastReport = report == null ? null : report.read();
         JMXConnector connector = null;
         MemoryMXBean heap = null;
         if (targetPid >= 0) {
@@ -112,7 +126,11 @@ public final class ServerSampler implements AutoCloseable {
             MemoryUsage heap = heap();
             ThreadCpu.Reading threads = ThreadCpu.read();
             Double busiest = ThreadCpu.busiestPercent(lastThreads, threads);
-            Sample sample = new Sample(now, cores(target, lastTarget, seconds), target == null ? -1 : target.getResidentSetSize(),
+            ResourceReport.Reading reported = report == null ? null : report.read();
+            double targetCores = report == null ? cores(target, lastTarget, seconds) : cores(reported, lastReport, seconds);
+            long rss = report == null ? (target == null ? -1 : target.getResidentSetSize()) : reported == null ? -1 : reported.rssBytes();
+            lastReport = reported;
+            Sample sample = new Sample(now, targetCores, rss,
                     heap == null ? -1 : heap.getUsed(), heap == null ? -1 : heap.getCommitted(),
                     cores(injector, lastInjector, seconds), busiest == null ? -1 : busiest / 100, machine, TcpCounters.read());
             synchronized (samples) {
@@ -142,6 +160,14 @@ public final class ServerSampler implements AutoCloseable {
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    private static double cores(ResourceReport.Reading now, ResourceReport.Reading before,
+            double seconds) {
+        if (now == null || before == null || now.cpuNanos() < 0 || before.cpuNanos() < 0) {
+            return -1;
+        }
+        return (now.cpuNanos() - before.cpuNanos()) / 1e9 / seconds;
     }
 
     private static double cores(OSProcess now, OSProcess before, double seconds) {

@@ -4,12 +4,14 @@ import containerbench.launch.Pinning;
 import containerbench.launch.RequestCheck;
 import containerbench.launch.RunningTarget;
 import containerbench.launch.Targets;
+import containerbench.launcher.ResourceReport;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.Limits;
 import containerbench.measure.Measurement;
 import containerbench.measure.RequestMix;
 import containerbench.measure.Step;
+import containerbench.measure.TargetReport;
 import containerbench.report.Publication;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
@@ -129,9 +131,11 @@ public final class BenchmarkRun {
             RunResult running = record.running(first, settings.injectors(), injectors.start(), environment, checked);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
+            checkReports(settings);
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), first.pids(),
                     settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.phases(),
-                    new RequestMix(settings.app().requests()).names());
+                    new RequestMix(settings.app().requests()).names(),
+                    settings.targets().stream().map(TargetSettings::resources).toList());
             targets.measuredBy(measurement);
             System.out.println("container-bench: run " + order.runId() + " against " + String.join(", ",
                     first.baseUrls().stream().map(URI::toString).toList()) + ", about "
@@ -218,6 +222,28 @@ public final class BenchmarkRun {
                     + " (its log is above); results kept"
                     + (gatlingRun.folder() == null ? "" : "; Gatling's report: mvn gatling:test -Dgatling.reportsOnly="
                     + gatlingRun.folder().getFileName() + " -Dgatling.resultsFolder=" + gatlingRun.folder().getParent()));
+        }
+    }
+
+    /** A target's own report of its resources answers before the load, or the run stops, naming the setting. */
+    private static void checkReports(RunSettings settings) {
+        for (TargetSettings target : settings.targets()) {
+            if (target.resources() == null) {
+                continue;
+            }
+            ResourceReport.Reading reading = new TargetReport(target.resources()).read();
+            if (reading == null) {
+                throw new SettingException(settings.spelled(RunProperties.TARGET_RESOURCES) + "=" + target.resources()
+                        + " answers no resource report: start the target with --resources-port PORT and give that port");
+            }
+            if (reading.cpuNanos() < 0) {
+                throw new SettingException(settings.spelled(RunProperties.TARGET_RESOURCES) + "=" + target.resources()
+                        + " answers, but the target cannot read its own CPU time (scope " + reading.scope().spelled()
+                        + (reading.scope() == ResourceReport.Scope.CGROUP ? ": no cgroup files under /sys/fs/cgroup" : "") + ")");
+            }
+            System.out.println("container-bench: " + target.label() + "'s CPU and memory from its own report at " + target.resources()
+                    + " (" + reading.scope().spelled() + ", " + (reading.processes() == 0 ? "its cgroup" : reading.processes()
+                    + " process(es)") + ")");
         }
     }
 

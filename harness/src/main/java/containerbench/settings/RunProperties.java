@@ -126,6 +126,12 @@ public final class RunProperties {
             "the base URL of a running target, such as http://127.0.0.1:18081"
                     + " (the servlet is then at http://127.0.0.1:18081/loginServlet)");
 
+    public static final Property TARGET_RESOURCES = new Property("target.resources", null,
+            "with `target.url`: where that target serves its own CPU time and memory (its launcher started with"
+                    + " `--resources-port 9090`), read at every block's turn and every second as /proc is for a target this"
+                    + " run launches, so that CPU per response is known for a target on another machine or in a pod",
+            "the URL of a target's resource report, such as http://10.0.0.5:9090");
+
     // The study started with -Xms512m and allowed 8 GiB; 2 GiB fits a laptop and is ample for this servlet.
     public static final Property TARGET_JVM_ARGS = new Property("target.jvmArgs", "-Xms512m -Xmx2g",
             "JVM options of the target (the study used `-Xms512m -Xmx8192m`)", "JVM options separated by spaces");
@@ -216,7 +222,7 @@ public final class RunProperties {
     public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, MODEL, TIERS, RATES, MAX_IN_FLIGHT, SLO_P99_MS,
             SLO_MAX_FAILURE_PERCENT, TIER_SECONDS, BLOCK_SECONDS, ROUNDS, LAUNCHES,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
-            TARGET_URL, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
+            TARGET_URL, TARGET_RESOURCES, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
             INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_CONTEXT_PATH, APP_REQUESTS, APP_USERS, APP_HEALTH, BENCHMARKS_DIR,
             GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE);
 

@@ -22,8 +22,11 @@ import java.nio.file.Path;
  */
 public record SettingsFile(int schema, RunSettings settings, Path results, Path startBarrier) {
 
-    /** 2: the application served and its requests ({@link AppSettings}); 3: the users its WAR lets in. */
-    public static final int SCHEMA = 3;
+    /**
+     * 2: the application served and its requests ({@link AppSettings}); 3: the users its WAR lets in; 4: where a running
+     * target serves its own resources.
+     */
+    public static final int SCHEMA = 4;
 
     /**
      * Where settings files live: a folder of the results folder, {@code settings/<runId>.json}, so

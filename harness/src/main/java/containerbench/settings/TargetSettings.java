@@ -7,6 +7,7 @@ import static containerbench.settings.RunProperties.TARGET_JAVA;
 import static containerbench.settings.RunProperties.TARGET_JVM_ARGS;
 import static containerbench.settings.RunProperties.TARGET_URL;
 
+import containerbench.launcher.ResourceReport;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,12 +24,13 @@ import java.util.Map;
  *
  * @param label how results and pages name it: the container, with #2, #3 for the same container again
  * @param url the running target's base URL, or {@code null} to launch one
+ * @param resources where a running target serves its own CPU and memory ({@code -Dtarget.resources}), or {@code null}
  * @param knobs the container's knobs given as {@code -Dname=value} or by their common name, passed to it
  *     as {@code --name value}
  * @param commonNames the container's knob for each cross-container name ({@code threads -> maxThreads})
  */
-public record TargetSettings(String label, String container, URI url, String java, List<String> jvmArgs, String host,
-        Map<String, String> knobs, Map<String, String> commonNames) {
+public record TargetSettings(String label, String container, URI url, URI resources, String java, List<String> jvmArgs,
+        String host, Map<String, String> knobs, Map<String, String> commonNames) {
 
     /**
      * Every target of the run, the baseline first. A knob reaches each chosen container that has
@@ -61,8 +63,13 @@ public record TargetSettings(String label, String container, URI url, String jav
                 throw new SettingException(specs.get(0) + " sets knobs of a target started by someone else ("
                         + given.spelled(TARGET_URL) + "=" + url + "): set them where that target is started");
             }
-            return List.of(new TargetSettings(containers.get(0), containers.get(0), parseUrl(given, url), java, jvmArgs, host,
-                    Map.of(), Map.of()));
+            String resources = RunProperties.TARGET_RESOURCES.given(given);
+            return List.of(new TargetSettings(containers.get(0), containers.get(0), parseUrl(given, url),
+                    resources == null ? null : parseResources(given, resources), java, jvmArgs, host, Map.of(), Map.of()));
+        }
+        if (given.has(RunProperties.TARGET_RESOURCES)) {
+            throw new SettingException(given.spelled(RunProperties.TARGET_RESOURCES) + " reads a target started by someone else,"
+                    + " with " + given.spelled(TARGET_URL) + "; a target this run launches is read from /proc");
         }
         refuseForeignKnobs(given, catalog, containers);
         List<TargetSettings> targets = new ArrayList<>();
@@ -73,7 +80,7 @@ public record TargetSettings(String label, String container, URI url, String jav
             ownJvmArgs.addAll(spec.jvmArgs());
             String label = label(spec, specs.get(0), knobs, targets.isEmpty() ? null : targets.get(0), catalog);
             long before = targets.stream().filter(t -> t.label().equals(label) || t.label().startsWith(label + "#")).count();
-            targets.add(new TargetSettings(before == 0 ? label : label + "#" + (before + 1), spec.container(), null, java,
+            targets.add(new TargetSettings(before == 0 ? label : label + "#" + (before + 1), spec.container(), null, null, java,
                     List.copyOf(ownJvmArgs), host, Map.copyOf(knobs), commonNames(catalog, spec.container())));
         }
         return List.copyOf(targets);
@@ -239,7 +246,7 @@ public record TargetSettings(String label, String container, URI url, String jav
 
     /** This target as one already running at {@code url}: nothing to launch, no knobs to give. */
     public TargetSettings runningAt(URI running) {
-        return new TargetSettings(label, container, running, java, jvmArgs, host, Map.of(), commonNames);
+        return new TargetSettings(label, container, running, null, java, jvmArgs, host, Map.of(), commonNames);
     }
 
     /** Whether the harness starts the target itself. */
@@ -280,6 +287,19 @@ public record TargetSettings(String label, String container, URI url, String jav
         } catch (NumberFormatException e) {
             return 0;
         }
+    }
+
+    private static URI parseResources(Given given, String url) {
+        try {
+            URI uri = URI.create(url);
+            if ("http".equals(uri.getScheme()) && uri.getHost() != null && uri.getPort() > 0) {
+                return uri.getPath() == null || uri.getPath().isEmpty() || uri.getPath().equals("/")
+                        ? uri.resolve(ResourceReport.PATH) : uri;
+            }
+        } catch (IllegalArgumentException e) {
+            // reported below
+        }
+        throw given.bad(RunProperties.TARGET_RESOURCES, url);
     }
 
     private static URI parseUrl(Given given, String url) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -153,6 +154,18 @@ class TargetSettingsTest {
                 () -> settings("tomcat", Map.of("target.url", "http://127.0.0.1:1", "maxThreads", "8")));
         assertTrue(error.getMessage().startsWith("-DmaxThreads cannot reach a target started by someone else"), error.getMessage());
         assertThrows(SettingException.class, () -> settings("tomcat", Map.of("target.url", "localhost:8080")));
+    }
+
+    @Test
+    void aRunningTargetsOwnReportIsReadWhereItSaysAndOnlyForATargetStartedElsewhere() {
+        assertEquals(URI.create("http://10.0.0.5:9090/resources"), settings("tomcat", Map.of("target.url", "http://10.0.0.5:8080",
+                "target.resources", "http://10.0.0.5:9090")).resources(), "the report's path where none is given");
+        assertEquals(null, settings("tomcat", Map.of("target.url", "http://10.0.0.5:8080")).resources());
+        assertEquals("-Dtarget.resources reads a target started by someone else, with -Dtarget.url; a target this run launches is"
+                + " read from /proc", assertThrows(SettingException.class, () -> settings("tomcat", Map.of("target.resources",
+                        "http://127.0.0.1:9090"))).getMessage());
+        assertTrue(assertThrows(SettingException.class, () -> settings("tomcat", Map.of("target.url", "http://10.0.0.5:8080",
+                "target.resources", "10.0.0.5:9090"))).getMessage().startsWith("bad value -Dtarget.resources=10.0.0.5:9090:"));
     }
 
     @Test

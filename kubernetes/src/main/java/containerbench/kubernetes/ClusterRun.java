@@ -15,7 +15,8 @@ import java.util.Map;
  * @param image the project's image (target and injectors alike)
  * @param knobs the target's options, as its launcher takes them ({@code --threads 512})
  * @param properties the run's properties for every injector ({@code tiers}, {@code warmupSeconds}...), without
- *     those the command sets itself (container, target.url, injectors, injector.index, start.at, benchmarks.dir)
+ *     those the command sets itself (container, target.url, target.resources, injectors, injector.index, start.at,
+ *     benchmarks.dir)
  * @param target the target pod's CPU and memory (requests equal to limits)
  * @param injector each injector pod's
  * @param deadline how long the pods may live: the run's load with a margin for scheduling and pulling the image
@@ -34,9 +35,11 @@ public record ClusterRun(String runId, String namespace, String container, int i
     static final String TARGET = "target";
     static final String INJECTOR = "injector";
     static final int PORT = 8080;
+    /** Where the target serves its own CPU and memory (its cgroup's): deploy/kubernetes/target.yaml's resources port. */
+    static final int RESOURCES_PORT = 9090;
     /** The run's properties that the run sets itself, never the user. */
-    static final List<String> SET_HERE = List.of("container", "target.url", "injectors", "injector.index", "start.at",
-            "benchmarks.dir");
+    static final List<String> SET_HERE = List.of("container", "target.url", "target.resources", "injectors", "injector.index",
+            "start.at", "benchmarks.dir");
     /** Where each injector waits for the start instant: the start ConfigMap's key, mounted. */
     static final String START_FILE = "file:/start/START_AT";
     /** Where each injector writes its results, before printing them into its log. */
@@ -60,6 +63,7 @@ public record ClusterRun(String runId, String namespace, String container, int i
         Map<String, String> given = new LinkedHashMap<>();
         given.put("container", container);
         given.put("target.url", targetUrl());
+        given.put("target.resources", "http://" + name(TARGET) + ":" + RESOURCES_PORT);
         if (injectors > 1) {
             given.put("injectors", Integer.toString(injectors));
             given.put("injector.index", index);

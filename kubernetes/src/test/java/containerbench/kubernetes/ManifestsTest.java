@@ -142,6 +142,12 @@ class ManifestsTest {
         assertEquals("1024", command.get(command.indexOf("--maxThreads") + 1), "the knob reaches the target");
         assertEquals("http://" + service.getMetadata().getName() + ":" + service.getSpec().getPorts().get(0).getPort(),
                 injectorProperties().get("target.url"));
+        // Its own CPU and memory, on the Service's second port, which the injectors read.
+        assertEquals(container.getPorts().get(1).getContainerPort().toString(), command.get(command.indexOf("--resources-port") + 1));
+        assertEquals("cgroup", command.get(command.indexOf("--resources-scope") + 1), "what the pod's limit counts");
+        assertEquals(container.getPorts().get(1).getName(), service.getSpec().getPorts().get(1).getTargetPort().getStrVal());
+        assertEquals("http://" + service.getMetadata().getName() + ":" + service.getSpec().getPorts().get(1).getPort(),
+                injectorProperties().get("target.resources"));
     }
 
     @Test

@@ -43,6 +43,18 @@ public final class TargetMain {
     }
 
     private static void serve(Container container, TargetOptions options) {
+        // Before the container: once its servlet answers, so does the report of what it spends.
+        ResourceReport report = null;
+        if (options.resourcesPort() != null) {
+            try {
+                report = ResourceReport.start(options.host(), options.resourcesPort(), options.resourcesScope());
+            } catch (IOException e) {
+                System.err.println("error: cannot serve this target's resources on " + options.host() + ":" + options.resourcesPort()
+                        + ": " + e.getMessage());
+                System.exit(EXIT_BIND);
+                return;
+            }
+        }
         Container.Server server;
         try {
             server = container.start(options.host(), options.port(), options.knobs(), options.application());
@@ -72,6 +84,10 @@ public final class TargetMain {
         if (options.application() instanceof Application.War war) {
             facts.put(TargetProtocol.APP_WAR, war.file().toString());
             facts.put(TargetProtocol.APP_CONTEXT_PATH, war.contextPath().isEmpty() ? "/" : war.contextPath());
+        }
+        if (report != null) {
+            facts.put(TargetProtocol.RESOURCES_PORT, Integer.toString(report.port()));
+            facts.put("resources.scope", options.resourcesScope().spelled());
         }
         server.effectiveSettings().forEach((name, value) -> facts.put(TargetProtocol.KNOB + name, value));
         facts.putAll(server.facts());

@@ -7,9 +7,13 @@ import java.util.Map;
 /**
  * The target's command line: {@code --name value} or {@code --name=value}, for the common options
  * and for every knob of the container.
+ *
+ * @param resourcesPort where the target serves its own CPU and memory ({@link ResourceReport}), 0 for any free
+ *     port; {@code null} for nowhere
+ * @param resourcesScope what those figures cover: the process tree, or the cgroup in a container
  */
 public record TargetOptions(String host, int port, Map<String, String> knobs, Application application, Action action,
-        boolean watchStdin) {
+        boolean watchStdin, Integer resourcesPort, ResourceReport.Scope resourcesScope) {
 
     /** What the target is asked to do. */
     public enum Action { SERVE, HELP, LIST_KNOBS }
@@ -27,6 +31,10 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
             "context-path", "where the --war is deployed: / (ROOT, the default) or a path such as /shop",
             "users", "a file of name: password, role, ... lines: whom the --war's security constraints let in (default none)",
             "watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)",
+            "resources-port", "serve this target's own CPU time and memory on this port (0 for any free one), apart from the"
+                    + " measured one, for a harness that did not start it (-Dtarget.resources); default none",
+            "resources-scope", "what --resources-port reports: tree (this JVM and the processes under it, the default) or"
+                    + " cgroup (everything in this container's cgroup, as a pod's limit counts it)",
             "list-knobs", "print every knob, one a line: name, common name, default, rule (integer MIN.., integer MIN..MAX or choice A,B),"
                     + " description (tab-separated), and exit",
             "help", "print this help and exit");
@@ -44,6 +52,8 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
         String war = null;
         String contextPath = null;
         String users = null;
+        Integer resourcesPort = null;
+        ResourceReport.Scope scope = ResourceReport.Scope.TREE;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (!arg.startsWith("--") || arg.length() == 2) {
@@ -67,13 +77,17 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
                     if (name.equals("host")) {
                         host = checkHost(value);
                     } else if (name.equals("port")) {
-                        port = checkPort(value);
+                        port = checkPort(value, "--port");
                     } else if (name.equals("war")) {
                         war = value;
                     } else if (name.equals("context-path")) {
                         contextPath = value;
                     } else if (name.equals("users")) {
                         users = value;
+                    } else if (name.equals("resources-port")) {
+                        resourcesPort = checkPort(value, "--resources-port");
+                    } else if (name.equals("resources-scope")) {
+                        scope = checkScope(value);
                     } else if (byName.containsKey(name)) {
                         values.put(name, byName.get(name).check(value));
                     } else {
@@ -84,7 +98,8 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
                 }
             }
         }
-        return new TargetOptions(host, port, Map.copyOf(values), Application.of(war, contextPath, users), action, watchStdin);
+        return new TargetOptions(host, port, Map.copyOf(values), Application.of(war, contextPath, users), action, watchStdin,
+                resourcesPort, scope);
     }
 
     private static String checkHost(String value) {
@@ -94,7 +109,16 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
         return value;
     }
 
-    private static int checkPort(String value) {
+    private static ResourceReport.Scope checkScope(String value) {
+        for (ResourceReport.Scope scope : ResourceReport.Scope.values()) {
+            if (scope.spelled().equals(value)) {
+                return scope;
+            }
+        }
+        throw new IllegalArgumentException("bad value for --resources-scope: '" + value + "'; it accepts tree or cgroup");
+    }
+
+    private static int checkPort(String value, String option) {
         try {
             int port = Integer.parseInt(value);
             if (port >= 0 && port <= 65535) {
@@ -103,6 +127,6 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("bad value for --port: '" + value + "'; it accepts 0 (any free port) to 65535");
+        throw new IllegalArgumentException("bad value for " + option + ": '" + value + "'; it accepts 0 (any free port) to 65535");
     }
 }

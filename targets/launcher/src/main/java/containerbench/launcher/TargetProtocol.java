@@ -1,5 +1,10 @@
 package containerbench.launcher;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -32,6 +37,8 @@ public final class TargetProtocol {
     public static final String SERVER_PID = "server.pid";
     /** A standalone server's process group, stopped by its launcher, or by the harness when the launcher cannot. */
     public static final String SERVER_GROUP = "server.group";
+    /** The port the target serves its own CPU and memory on ({@link ResourceReport}), when asked to. */
+    public static final String RESOURCES_PORT = "resources.port";
 
     private TargetProtocol() {
     }
@@ -55,6 +62,27 @@ public final class TargetProtocol {
         if (line.startsWith(PREFIX) && equals > PREFIX.length() && readyPort(line) < 0) {
             facts.put(line.substring(PREFIX.length(), equals), line.substring(equals + 1));
         }
+    }
+
+    /**
+     * Reads a target's output up to its ready line, the facts before it into {@code facts}, and the
+     * rest on a thread of its own, so that the target never blocks on a full pipe: the port it
+     * announced, or -1 when the output ended first. For whoever starts a target by hand and waits.
+     */
+    public static int awaitReady(InputStream output, Map<String, String> facts) throws IOException {
+        BufferedReader lines = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8));
+        String line;
+        while ((line = lines.readLine()) != null) {
+            int port = readyPort(line);
+            if (port >= 0) {
+                Thread drain = new Thread(() -> lines.lines().forEach(rest -> { }), "target-output");
+                drain.setDaemon(true);
+                drain.start();
+                return port;
+            }
+            readFact(line, facts);
+        }
+        return -1;
     }
 
     /** The knobs among the facts, by their own names ({@code knob.maxThreads=512} as {@code maxThreads=512}). */

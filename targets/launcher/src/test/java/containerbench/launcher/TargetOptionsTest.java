@@ -26,6 +26,20 @@ class TargetOptionsTest {
         assertEquals(Map.of("maxThreads", "512", "listenBacklog", "512", "enableLookups", "false", "protocol", "nio"), options.knobs());
         assertEquals(TargetOptions.Action.SERVE, options.action());
         assertFalse(options.watchStdin());
+        assertEquals(null, options.resourcesPort(), "no resource report unless asked");
+        assertEquals(ResourceReport.Scope.TREE, options.resourcesScope());
+    }
+
+    @Test
+    void aResourceReportIsAskedForWithItsPortAndScope() {
+        TargetOptions options = TargetOptions.parse(new String[] {"--resources-port", "0", "--resources-scope=cgroup"}, KNOBS);
+        assertEquals(0, options.resourcesPort());
+        assertEquals(ResourceReport.Scope.CGROUP, options.resourcesScope());
+        assertEquals("bad value for --resources-scope: 'pod'; it accepts tree or cgroup", assertThrows(IllegalArgumentException.class,
+                () -> TargetOptions.parse(new String[] {"--resources-scope", "pod"}, KNOBS)).getMessage());
+        assertEquals("bad value for --resources-port: '70000'; it accepts 0 (any free port) to 65535",
+                assertThrows(IllegalArgumentException.class, () -> TargetOptions.parse(new String[] {"--resources-port", "70000"},
+                        KNOBS)).getMessage());
     }
 
     @Test
