@@ -45,6 +45,7 @@ public final class ServerSampler implements AutoCloseable {
     // A target read through its own report rather than its process, or null.
     private final TargetReport report;
     private ResourceReport.Reading lastReport;
+    private long lastReportMillis;
     private final MemoryMXBean targetHeap;
     private final JMXConnector jmx;
     private final ScheduledExecutorService timer;
@@ -81,6 +82,7 @@ public final class ServerSampler implements AutoCloseable {
         this.targetPid = targetPid;
         this.report = report;
         this.lastReport = report == null ? null : report.read();
+        this.lastReportMillis = System.currentTimeMillis();
         JMXConnector connector = null;
         MemoryMXBean heap = null;
         if (targetPid >= 0) {
@@ -127,9 +129,14 @@ public final class ServerSampler implements AutoCloseable {
             ThreadCpu.Reading threads = ThreadCpu.read();
             Double busiest = ThreadCpu.busiestPercent(lastThreads, threads);
             ResourceReport.Reading reported = report == null ? null : report.read();
-            double targetCores = report == null ? cores(target, lastTarget, seconds) : cores(reported, lastReport, seconds);
+            double targetCores = report == null ? cores(target, lastTarget, seconds)
+                    : cores(reported, lastReport, Math.max(1, now - lastReportMillis) / 1000.0);
             long rss = report == null ? (target == null ? -1 : target.getResidentSetSize()) : reported == null ? -1 : reported.rssBytes();
-            lastReport = reported;
+            // A report that did not answer leaves the last one standing: the next sample covers both seconds.
+            if (reported != null) {
+                lastReport = reported;
+                lastReportMillis = now;
+            }
             Sample sample = new Sample(now, targetCores, rss,
                     heap == null ? -1 : heap.getUsed(), heap == null ? -1 : heap.getCommitted(),
                     cores(injector, lastInjector, seconds), busiest == null ? -1 : busiest / 100, machine, TcpCounters.read());

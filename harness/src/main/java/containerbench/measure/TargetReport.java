@@ -1,6 +1,7 @@
 package containerbench.measure;
 
 import containerbench.launcher.ResourceReport;
+import containerbench.settings.SettingException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,8 +16,13 @@ import java.time.Duration;
  */
 public final class TargetReport {
 
-    /** Long enough for a loaded machine to answer, short enough that a block's turn is not held up for long. */
-    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * Read at a block's turn on the virtual user's thread that turns it, as /proc is for a target this
+     * run launched: an answer takes about a millisecond on loopback or within a cluster, and one that
+     * takes longer than this leaves the block's CPU unknown rather than holding every response on
+     * that thread.
+     */
+    private static final Duration TIMEOUT = Duration.ofMillis(250);
 
     private final URI url;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
@@ -47,5 +53,26 @@ public final class TargetReport {
 
     public URI url() {
         return url;
+    }
+
+    /**
+     * What the run says of a target read through its report at {@code url}, once that report answers
+     * with a CPU time; else the run stops before its load, naming the setting.
+     *
+     * @param spelled the setting as the user wrote it ({@code -Dtarget.resources})
+     */
+    public static String checked(URI url, String spelled, String label) {
+        ResourceReport.Reading reading = new TargetReport(url).read();
+        if (reading == null) {
+            throw new SettingException(spelled + "=" + url + " answers no resource report: start the target with --resources-port PORT"
+                    + " and give that port");
+        }
+        if (reading.cpuNanos() < 0) {
+            throw new SettingException(spelled + "=" + url + " answers, but the target cannot read its own CPU time (scope "
+                    + reading.scope().spelled() + (reading.scope() == ResourceReport.Scope.CGROUP ? ": no cgroup files under /sys/fs/cgroup" : "")
+                    + ")");
+        }
+        return label + "'s CPU and memory from its own report at " + url + " (" + reading.scope().spelled() + ", "
+                + (reading.processes() == 0 ? "its cgroup" : reading.processes() + " process(es)") + ")";
     }
 }

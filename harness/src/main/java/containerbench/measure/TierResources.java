@@ -39,7 +39,9 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
         if (inside.isEmpty()) {
             return null;
         }
-        double targetCores = inside.stream().mapToDouble(ServerSampler.Sample::targetCores).average().orElse(-1);
+        // A reading that failed (a target gone between samples, a report that did not answer) is unknown, not zero.
+        double targetCores = inside.stream().mapToDouble(ServerSampler.Sample::targetCores).filter(cores -> cores >= 0).average()
+                .orElse(-1);
         double injector = inside.stream().mapToDouble(ServerSampler.Sample::injectorCores).average().orElse(0);
         double busiest = inside.stream().mapToDouble(ServerSampler.Sample::injectorBusiestThreadCores).average().orElse(-1);
         double machine = inside.stream().mapToDouble(ServerSampler.Sample::machineCores).average().orElse(0);

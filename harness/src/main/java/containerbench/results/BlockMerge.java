@@ -4,7 +4,9 @@ import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
+import containerbench.measure.InjectorLimit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -19,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * their rates add up whatever the few milliseconds between their windows), the response times of
  * the merged histograms; the target's CPU, read by the injector that launched it, over every
  * injector's responses; Gatling's CPU summed, its busiest thread the busiest of any, limited where
- * any one was.
+ * any one was or where together they filled the cores they share.
  */
 final class BlockMerge {
 
@@ -39,17 +41,20 @@ final class BlockMerge {
         if (launcher.blocks().isEmpty()) {
             return List.of();
         }
+        // The injectors of one machine share its cores (the same -Dinjector.cpus): together they limit where they fill them.
+        Integer injectorCores = launcher.injector() == null ? null : launcher.injector().cpus();
         long outOfStep = Math.round(OUT_OF_STEP_SHARE * 1000 * launcher.interleaving().blockSeconds());
         List<String> apart = new ArrayList<>();
         List<BlockResult> joined = new ArrayList<>();
         for (BlockResult block : launcher.blocks()) {
             List<BlockResult> same = parts.stream().map(run -> sameAs(run, block)).toList();
-            long spread = same.stream().mapToLong(BlockResult::startMillis).max().orElse(0)
-                    - same.stream().mapToLong(BlockResult::startMillis).min().orElse(0);
-            if (spread > outOfStep && same.stream().allMatch(b -> b.requests() > 0)) {
+            // A block that had no response by its turn has no start (0): it says nothing of when it began.
+            long[] starts = same.stream().mapToLong(BlockResult::startMillis).filter(start -> start > 0).toArray();
+            long spread = starts.length < 2 ? 0 : Arrays.stream(starts).max().orElse(0) - Arrays.stream(starts).min().orElse(0);
+            if (spread > outOfStep) {
                 apart.add(name(block) + " (" + spread + " ms)");
             }
-            joined.add(joined(same, block));
+            joined.add(joined(same, block, injectorCores));
         }
         for (RunResult run : parts) {
             if (run.blocks().size() != launcher.blocks().size()) {
@@ -75,31 +80,39 @@ final class BlockMerge {
         return block.tier() + " launch " + (block.launch() + 1) + " round " + (block.round() + 1) + " " + block.target();
     }
 
-    private static BlockResult joined(List<BlockResult> same, BlockResult launched) {
+    private static BlockResult joined(List<BlockResult> same, BlockResult launched, Integer injectorCores) {
         long ok = same.stream().mapToLong(BlockResult::ok).sum();
         Histogram latencies = Histograms.empty();
         same.stream().map(BlockResult::latencyHistogram).filter(Objects::nonNull).map(Histograms::decode).forEach(latencies::add);
+        BlockCpu cpu = cpu(same, launched);
+        boolean limited = same.stream().anyMatch(BlockResult::injectorLimited) || injectorCores != null && cpu.injectorPercent() != null
+                && InjectorLimit.limited(cpu.injectorPercent(), injectorCores, null);
         return new BlockResult(launched.tier(), same.stream().mapToInt(BlockResult::users).sum(), launched.round(), launched.target(),
-                same.stream().mapToLong(BlockResult::startMillis).min().orElse(0),
+                same.stream().mapToLong(BlockResult::startMillis).filter(start -> start > 0).min().orElse(0),
                 same.stream().mapToLong(BlockResult::endMillis).max().orElse(0),
                 same.stream().mapToLong(BlockResult::requests).sum(), ok, same.stream().mapToLong(BlockResult::ko).sum(),
-                Decimals.two(same.stream().mapToDouble(BlockResult::tps).sum()), cpu(same, launched, ok),
-                same.stream().anyMatch(BlockResult::injectorLimited),
+                Decimals.two(same.stream().mapToDouble(BlockResult::tps).sum()), cpu, limited,
                 same.stream().allMatch(b -> b.latencyHistogram() == null) ? null : Histograms.encode(latencies), null,
                 launched.launch());
     }
 
-    /** The target's CPU over every injector's responses; Gatling's over all of them; the machine as the launcher saw it. */
-    private static BlockCpu cpu(List<BlockResult> same, BlockResult launched, long ok) {
+    /**
+     * The target's CPU over every injector's responses; Gatling's over all of them; the machine as the
+     * launcher saw it. The launcher's figure is its CPU over the responses it had as the block turned,
+     * as its rate was taken: weighted by the rates, not by the counts read after the late responses came in.
+     */
+    private static BlockCpu cpu(List<BlockResult> same, BlockResult launched) {
         BlockCpu target = launched.cpu();
-        return new BlockCpu(overAll(target.targetMicrosPerResponse(), launched.ok(), ok),
-                overAll(target.withWaitsMicrosPerResponse(), launched.ok(), ok), summed(same, BlockCpu::injectorPercent),
+        double share = same.stream().mapToDouble(BlockResult::tps).sum() == 0 ? 0
+                : launched.tps() / same.stream().mapToDouble(BlockResult::tps).sum();
+        return new BlockCpu(overAll(target.targetMicrosPerResponse(), share), overAll(target.withWaitsMicrosPerResponse(), share),
+                summed(same, BlockCpu::injectorPercent),
                 same.stream().map(b -> b.cpu().injectorBusiestThreadPercent()).filter(Objects::nonNull).max(Double::compare)
                         .orElse(null), target.machineBusyPercent(), target.machineStealPercent(), target.waitingPercent());
     }
 
-    private static Double overAll(Double perResponse, long launcherOk, long ok) {
-        return perResponse == null || ok == 0 ? null : Decimals.two(perResponse * launcherOk / ok);
+    private static Double overAll(Double perResponse, double launcherShare) {
+        return perResponse == null || launcherShare == 0 ? null : Decimals.two(perResponse * launcherShare);
     }
 
     private static Double summed(List<BlockResult> same, Function<BlockCpu, Double> of) {

@@ -4,7 +4,6 @@ import containerbench.launch.Pinning;
 import containerbench.launch.RequestCheck;
 import containerbench.launch.RunningTarget;
 import containerbench.launch.Targets;
-import containerbench.launcher.ResourceReport;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.Limits;
@@ -61,7 +60,7 @@ public final class BenchmarkRun {
         this.measurement = measurement;
         this.record = record;
         this.schedule = new Schedule(settings.plan(), settings.interleaving(), labels(settings), measurement, injectors.leads());
-        follow(settings, injectors, measurement, targets);
+        injectors.follow(settings.plan(), measurement, targets);
         this.gatlingRun = GatlingRunFolder.watch(settings.gatlingResults(), 120);
         OpenModel open = settings.plan().open();
         this.stair = open == null || open.slo() == null ? null : new Stair(measurement, labels(settings), open.slo());
@@ -78,29 +77,6 @@ public final class BenchmarkRun {
                 System.err.println("container-bench: the parent process (Maven) is gone: stopping");
                 new Thread(() -> System.exit(1), "parent-gone").start();
             });
-        }
-    }
-
-    /**
-     * With several injectors on this machine: injector 0 starts each launch of the targets once all
-     * have ended the launch before; the others end each auto warm-up when injector 0 has ended its own.
-     */
-    private static void follow(RunSettings settings, Injectors injectors, Measurement measurement, Launches targets) {
-        List<Step> steps = measurement.steps();
-        injectors.beforePhase(phase -> {
-            int launch = steps.stream().filter(step -> step.phase() == phase).findFirst().orElseThrow().launch();
-            while (targets.waiting(launch)) {
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        });
-        if (settings.plan().autoWarmup()) {
-            steps.stream().filter(step -> step.warmup() && !step.open())
-                    .forEach(step -> injectors.whenLeaderReady(step.phase() + 1, step.rotation()::finish));
         }
     }
 
@@ -126,12 +102,17 @@ public final class BenchmarkRun {
             RunSettings settings = order.settings();
             List<RequestCheck.Checked> checked = RequestCheck.run(settings.app().requests(), first);
             RequestCheck.lines(checked).forEach(line -> System.out.println("container-bench: " + line));
+            for (TargetSettings target : settings.targets()) {
+                if (target.resources() != null) {
+                    System.out.println("container-bench: " + TargetReport.checked(target.resources(),
+                            settings.spelled(RunProperties.TARGET_RESOURCES), target.label()));
+                }
+            }
             Injectors injectors = Injectors.of(order, simulation, first.baseUrls());
             Environment environment = Environment.collect(first.pids().get(0));
             RunResult running = record.running(first, settings.injectors(), injectors.start(), environment, checked);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
-            checkReports(settings);
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), first.pids(),
                     settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.phases(),
                     new RequestMix(settings.app().requests()).names(),
@@ -222,28 +203,6 @@ public final class BenchmarkRun {
                     + " (its log is above); results kept"
                     + (gatlingRun.folder() == null ? "" : "; Gatling's report: mvn gatling:test -Dgatling.reportsOnly="
                     + gatlingRun.folder().getFileName() + " -Dgatling.resultsFolder=" + gatlingRun.folder().getParent()));
-        }
-    }
-
-    /** A target's own report of its resources answers before the load, or the run stops, naming the setting. */
-    private static void checkReports(RunSettings settings) {
-        for (TargetSettings target : settings.targets()) {
-            if (target.resources() == null) {
-                continue;
-            }
-            ResourceReport.Reading reading = new TargetReport(target.resources()).read();
-            if (reading == null) {
-                throw new SettingException(settings.spelled(RunProperties.TARGET_RESOURCES) + "=" + target.resources()
-                        + " answers no resource report: start the target with --resources-port PORT and give that port");
-            }
-            if (reading.cpuNanos() < 0) {
-                throw new SettingException(settings.spelled(RunProperties.TARGET_RESOURCES) + "=" + target.resources()
-                        + " answers, but the target cannot read its own CPU time (scope " + reading.scope().spelled()
-                        + (reading.scope() == ResourceReport.Scope.CGROUP ? ": no cgroup files under /sys/fs/cgroup" : "") + ")");
-            }
-            System.out.println("container-bench: " + target.label() + "'s CPU and memory from its own report at " + target.resources()
-                    + " (" + reading.scope().spelled() + ", " + (reading.processes() == 0 ? "its cgroup" : reading.processes()
-                    + " process(es)") + ")");
         }
     }
 

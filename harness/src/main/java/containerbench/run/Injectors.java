@@ -1,11 +1,13 @@
 package containerbench.run;
 
 import containerbench.measure.LoadStart;
+import containerbench.measure.Measurement;
 import containerbench.measure.Phases;
 import containerbench.measure.Step;
 import containerbench.results.ResultsStore;
 import containerbench.results.StoredRun;
 import containerbench.settings.InjectorShare;
+import containerbench.settings.TierPlan;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -49,6 +51,10 @@ final class Injectors {
                 : new StartBarrier(meeting, share.index(), share.count(), phases);
         LocalInjectors others = share.local() ? LocalInjectors.start(order.settings(), simulation, targets, order.runId(),
                 order.catalog().allKnobNames(), meeting) : null;
+        if (barrier != null && others != null) {
+            // One that has died is not waited for at every later phase: the others go on, and the merge names it missing.
+            barrier.goneWhen(others::gone);
+        }
         return new Injectors(share, phases, barrier, others);
     }
 
@@ -83,6 +89,29 @@ final class Injectors {
     void whenLeaderReady(int phase, Runnable action) {
         if (barrier != null && !leads()) {
             barrier.whenLeaderReady(phase, action);
+        }
+    }
+
+    /**
+     * With several injectors on this machine: injector 0 starts each launch of the targets once all
+     * have ended the launch before; the others end each auto warm-up when injector 0 has ended its own.
+     */
+    void follow(TierPlan plan, Measurement measurement, Launches targets) {
+        List<Step> steps = measurement.steps();
+        beforePhase(phase -> {
+            int launch = steps.stream().filter(step -> step.phase() == phase).findFirst().orElseThrow().launch();
+            while (targets.waiting(launch)) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        });
+        if (plan.autoWarmup()) {
+            steps.stream().filter(step -> step.warmup() && !step.open())
+                    .forEach(step -> whenLeaderReady(step.phase() + 1, step.rotation()::finish));
         }
     }
 

@@ -80,6 +80,11 @@ final class LocalInjectors implements AutoCloseable {
         return injectors;
     }
 
+    /** Whether injector {@code index} (1 and on) has ended: its JVM exited. */
+    boolean gone(int index) {
+        return index > 0 && index <= processes.size() && !processes.get(index - 1).isAlive();
+    }
+
     /**
      * Waits for every injector to end, up to {@code patience}, and reads the results each wrote
      * into the file claimed for it.

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 
 /**
@@ -56,6 +57,8 @@ final class StartBarrier {
     private final Set<Integer> said = ConcurrentHashMap.newKeySet();
     // Injector 0: what is done before a phase's instant is set, once every injector has ended the phase before.
     private volatile IntConsumer beforePhase = phase -> { };
+    // Injector 0: which of the others has ended (its JVM exited), not to be waited for.
+    private volatile IntPredicate gone = index -> false;
 
     private StartBarrier(Path folder, int index, int count, Phases phases, Path readyMarker, Path startFile) {
         this.folder = folder;
@@ -83,6 +86,11 @@ final class StartBarrier {
     /** Injector 0: {@code action} runs before each phase's instant is set, with the phase, once all have ended the one before. */
     void beforePhase(IntConsumer action) {
         this.beforePhase = action;
+    }
+
+    /** Injector 0: the others for which {@code ended} holds are not waited for at any phase (their JVM exited). */
+    void goneWhen(IntPredicate ended) {
+        this.gone = ended;
     }
 
     /** A new folder for the injectors of one run to meet in. */
@@ -192,7 +200,7 @@ final class StartBarrier {
     }
 
     private List<Integer> missing(int phase) {
-        return IntStream.range(0, count).filter(i -> !Files.exists(ready(phase, i))).boxed().toList();
+        return IntStream.range(0, count).filter(i -> !Files.exists(ready(phase, i)) && !gone.test(i)).boxed().toList();
     }
 
     private static void touch(Path file) {

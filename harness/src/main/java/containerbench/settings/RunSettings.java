@@ -12,6 +12,7 @@ import static containerbench.settings.RunProperties.WARMUP_SECONDS;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -179,7 +180,7 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         if (urls.size() != targets.size()) {
             throw new IllegalArgumentException(urls.size() + " addresses for " + targets.size() + " targets");
         }
-        List<TargetSettings> running = new java.util.ArrayList<>();
+        List<TargetSettings> running = new ArrayList<>();
         for (int t = 0; t < urls.size(); t++) {
             running.add(targets.get(t).runningAt(urls.get(t)));
         }

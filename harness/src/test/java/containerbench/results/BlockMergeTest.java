@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Histograms;
+import containerbench.measure.Injector;
 import containerbench.measure.TierResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,6 +59,11 @@ class BlockMergeTest {
     }
 
     private static StoredRun run(int index, List<BlockResult> blocks) {
+        return run(index, blocks, null);
+    }
+
+    /** @param injectorCores the cores the injectors share, as {@code -Dinjector.cpus} gave them; {@code null} for unknown */
+    private static StoredRun run(int index, List<BlockResult> blocks, Integer injectorCores) {
         List<RunResult.Target> targets = LABELS.stream().map(label -> new RunResult.Target(label, label, "1", index == 0,
                 "http://127.0.0.1:1", "17", "", Map.<String, String>of(), Map.<String, String>of(), null)).toList();
         List<TierResult> tiers = LABELS.stream().map(label -> new TierResult("500 users", label, 250, 10, 10, 0, 1, 10, 0,
@@ -66,7 +72,8 @@ class BlockMergeTest {
         RunResult run = RunResult.builder().runId("tomcat-undertow-injector" + index).status(RunStatus.COMPLETE)
                 .description("tomcat vs undertow").startedAt(START).finishedAt(START).targets(targets)
                 .plan(new RunResult.Plan(List.of(500), 15, 0, 100, true)).interleaving(new RunResult.Interleaving(3, 2, null, null, 2))
-                .tiers(tiers).blocks(blocks).answeredAfterRun(true).injection(new Injection(2, index, START, null)).build();
+                .tiers(tiers).blocks(blocks).answeredAfterRun(true).injection(new Injection(2, index, START, null))
+                .injector(injectorCores == null ? null : new Injector("3.15.1", "17", injectorCores, "", "io_uring", 4)).build();
         return new StoredRun(run, Path.of(run.runId() + ".json"));
     }
 
@@ -88,8 +95,8 @@ class BlockMergeTest {
             assertEquals(500, block.users());
             assertEquals(zero.get(i).startMillis(), block.startMillis());
             assertEquals(one.get(i).endMillis(), block.endMillis());
-            assertEquals(zero.get(i).cpu().targetMicrosPerResponse() * zero.get(i).ok() / block.ok(),
-                    block.cpu().targetMicrosPerResponse(), 0.01, "the target's CPU over every injector's responses");
+            assertEquals(zero.get(i).cpu().targetMicrosPerResponse() * zero.get(i).tps() / block.tps(),
+                    block.cpu().targetMicrosPerResponse(), 0.01, "the target's CPU over every injector's responses, by their rates");
             assertEquals(90.0, block.cpu().injectorPercent(), "Gatling's CPU summed");
             assertEquals(20.0, block.cpu().injectorBusiestThreadPercent(), "the busiest thread of any");
             assertEquals(one.get(i).injectorLimited(), block.injectorLimited(), "limited where any injector was");
@@ -113,6 +120,26 @@ class BlockMergeTest {
                 + " undertow (430 ms)", late.getMessage());
         RunMerge.MismatchException missing = assertThrows(RunMerge.MismatchException.class, () -> merged(blocks -> blocks.subList(0, blocks.size() - 1)));
         assertEquals("tomcat-undertow-injector1 has no block 500 users launch 2 round 3 undertow", missing.getMessage());
+    }
+
+    @Test
+    void aBlockThatHadNoResponseByItsTurnHasNoStartAndIsNotOutOfStep() {
+        RunResult merged = merged(blocks -> blocks.stream().map(b -> b.round() == 1 && b.launch() == 0 ? new BlockResult(b.tier(),
+                b.users(), b.round(), b.target(), 0, 0, 3, 0, 3, 0, BlockCpu.unknown(), false, null, null, b.launch()) : b).toList());
+        BlockResult joined = merged.blocks().stream().filter(b -> b.round() == 1 && b.launch() == 0).findFirst().orElseThrow();
+        assertEquals(blocks(0, 0).stream().filter(b -> b.round() == 1 && b.launch() == 0).findFirst().orElseThrow().startMillis(),
+                joined.startMillis(), "the start of the injector that had one");
+        assertEquals(3, joined.ko(), "its requests still counted, as failed");
+    }
+
+    @Test
+    void injectorsThatTogetherFillTheCoresTheyShareLimitTheBlock() {
+        // 60% and 30% of one core each: on one core shared, 90% of it together; on two, not.
+        RunResult oneCore = RunMerge.merge(List.of(run(1, blocks(1, 30), 1), run(0, blocks(0, 0), 1)), "merged", 1000);
+        RunResult twoCores = RunMerge.merge(List.of(run(1, blocks(1, 30), 2), run(0, blocks(0, 0), 2)), "merged", 1000);
+        assertTrue(oneCore.blocks().stream().allMatch(BlockResult::injectorLimited));
+        assertEquals(twoCores.blocks().stream().filter(b -> b.round() == 2).count(),
+                twoCores.blocks().stream().filter(BlockResult::injectorLimited).count(), "only where injector 1 was, alone");
     }
 
     private static BlockResult shifted(BlockResult b, long millis) {

@@ -43,7 +43,8 @@ public final class ResourceReport implements AutoCloseable {
      * One reading.
      *
      * @param cpuNanos CPU time used so far, user and system, in ns; -1 where it cannot be read
-     * @param rssBytes resident memory now, in bytes; -1 where it cannot be read
+     * @param rssBytes resident memory now, in bytes (a cgroup's anonymous memory, without its page cache); -1 where it
+     *     cannot be read
      * @param pid this JVM's process id: a harness on the same machine can read it too
      * @param processes how many processes the figures cover (0 for a cgroup, which counts them all)
      */
@@ -71,9 +72,8 @@ public final class ResourceReport implements AutoCloseable {
         }
     }
 
-    // The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux) and its page size in statm.
+    // The kernel's clock ticks per second in /proc/<pid>/stat: USER_HZ, 100 on Linux whatever the kernel's own HZ.
     private static final long NANOS_PER_TICK = 10_000_000L;
-    private static final long PAGE_BYTES = 4096;
 
     private final HttpServer server;
 
@@ -124,15 +124,17 @@ public final class ResourceReport implements AutoCloseable {
         return new Reading(cpu, rss, scope, pid, pids.size());
     }
 
-    /** A process's CPU (ns, user and system) and resident memory (bytes); {@code null} once it has gone. */
+    /** A process's CPU (ns, user and system) and resident memory (bytes, VmRSS); {@code null} once it has gone. */
     private static long[] procStat(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             // The command name in parentheses may hold spaces: the fields start after its closing one.
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-            String[] statm = Files.readString(Path.of("/proc", Long.toString(pid), "statm")).trim().split(" ");
-            return new long[] {ticks * NANOS_PER_TICK, Long.parseLong(statm[1]) * PAGE_BYTES};
+            long rssKib = Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                    .filter(line -> line.startsWith("VmRSS:")).mapToLong(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
+                    .findFirst().orElse(-1);
+            return new long[] {ticks * NANOS_PER_TICK, rssKib < 0 ? -1 : rssKib * 1024};
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -148,11 +150,13 @@ public final class ResourceReport implements AutoCloseable {
         return v1 == null ? -1 : Long.parseLong(v1.trim());
     }
 
+    /** The cgroup's anonymous memory, what resident memory is to a process: its usage less the page cache it also counts. */
     private static long cgroupMemoryBytes() {
-        String v2 = cgroupFile(null, "memory.current");
-        String v1 = v2 != null ? null : cgroupFile("memory", "memory.usage_in_bytes");
-        String value = v2 != null ? v2 : v1;
-        return value == null ? -1 : Long.parseLong(value.trim());
+        String v2 = cgroupFile(null, "memory.stat");
+        String stat = v2 != null ? v2 : cgroupFile("memory", "memory.stat");
+        String key = v2 != null ? "anon " : "total_rss ";
+        return stat == null ? -1 : stat.lines().filter(line -> line.startsWith(key))
+                .mapToLong(line -> Long.parseLong(line.substring(key.length()).trim())).findFirst().orElse(-1);
     }
 
     /**
@@ -166,11 +170,9 @@ public final class ResourceReport implements AutoCloseable {
                 boolean unified = controller == null && parts[0].equals("0") && parts[1].isEmpty();
                 boolean ours = controller != null && List.of(parts[1].split(",")).contains(controller);
                 if (unified || ours) {
-                    Path root = Path.of("/sys/fs/cgroup", unified ? "" : parts[1]);
-                    // Inside a container's own cgroup namespace the path is / and the files are at the root.
-                    Path file = root.resolve(parts[2].substring(1)).resolve(name);
-                    Path fallback = root.resolve(name);
-                    return Files.exists(file) ? Files.readString(file) : Files.exists(fallback) ? Files.readString(fallback) : null;
+                    // Inside a container's own cgroup namespace the path is / and its files are at the hierarchy's root.
+                    Path file = Path.of("/sys/fs/cgroup", unified ? "" : parts[1]).resolve(parts[2].substring(1)).resolve(name);
+                    return Files.exists(file) ? Files.readString(file) : null;
                 }
             }
         } catch (IOException | RuntimeException e) {

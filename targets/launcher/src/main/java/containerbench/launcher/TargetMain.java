@@ -87,7 +87,7 @@ public final class TargetMain {
         }
         if (report != null) {
             facts.put(TargetProtocol.RESOURCES_PORT, Integer.toString(report.port()));
-            facts.put("resources.scope", options.resourcesScope().spelled());
+            facts.put(TargetProtocol.RESOURCES_SCOPE, options.resourcesScope().spelled());
         }
         server.effectiveSettings().forEach((name, value) -> facts.put(TargetProtocol.KNOB + name, value));
         facts.putAll(server.facts());

@@ -39,6 +39,8 @@ public final class TargetProtocol {
     public static final String SERVER_GROUP = "server.group";
     /** The port the target serves its own CPU and memory on ({@link ResourceReport}), when asked to. */
     public static final String RESOURCES_PORT = "resources.port";
+    /** What that report covers: {@code tree} or {@code cgroup}. */
+    public static final String RESOURCES_SCOPE = "resources.scope";
 
     private TargetProtocol() {
     }
