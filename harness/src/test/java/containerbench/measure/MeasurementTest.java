@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.settings.InjectorShare;
 import containerbench.settings.Interleaving;
 import containerbench.settings.TierPlan;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +39,24 @@ class MeasurementTest {
                     m.steps().stream().map(Step::scenario).toList());
             assertEquals(List.of("100 users tomcat", "100 users undertow"), m.steps().get(2).requests(),
                     "one request name per tier and target, for Gatling's report");
+        }
+    }
+
+    @Test
+    void injectorsSharingARunLayEachPhaseOutFromItsOwnInstantANewOneAtEachLaunchAndAfterEachAutoWarmUp() {
+        Phases phases = new Phases(LoadStart.later());
+        InjectorShare second = new InjectorShare(2, 1, null, false);
+        try (Measurement m = new Measurement(new TierPlan(List.of(10, 20), 15, 60, 10, true), new Interleaving(2, 2, null, 2),
+                List.of("a", "b"), List.of(-1L, -1L), false, 2, second, phases, List.of("login"), Arrays.asList(null, null))) {
+            assertEquals(List.of("warm-up a", "warm-up b", "10 users", "20 users", "warm-up a (launch 2)", "warm-up b (launch 2)",
+                    "10 users (launch 2)", "20 users (launch 2)"), m.steps().stream().map(Step::scenario).toList());
+            assertEquals(List.of(0, 1, 2, 2, 3, 4, 5, 5), m.steps().stream().map(Step::phase).toList(),
+                    "each auto warm-up ends a phase (its length is decided as it runs), and so does each launch");
+            assertEquals(List.of(0L, 0L, 0L, ((1 + 2) * 2 * 2 + 2) * 1000L, 0L, 0L, 0L, ((1 + 2) * 2 * 2 + 2) * 1000L),
+                    m.steps().stream().map(Step::offsetMillis).toList(), "a tier after a tier of its phase: its lead-in round and two rounds of"
+                            + " two 2 s blocks and the gap later");
+            assertTrue(m.steps().stream().allMatch(step -> step.start() == phases.of(step.phase())), "each step from its phase's instant");
+            assertEquals(List.of(5, 10), List.of(m.steps().get(0).users(), m.steps().get(3).users()), "injector 1's share of each tier");
         }
     }
 
