@@ -131,6 +131,12 @@ public final class KubernetesCommand {
     static ClusterRun values(Arguments arguments, TargetCatalog catalog, Path root, Instant now) {
         Map<String, String> options = new LinkedHashMap<>(arguments.options());
         String container = options.get("container");
+        if (options.containsKey("containers")) {
+            throw new UsageException("kubernetes run measures one container (--container NAME) for now: several targets on a"
+                    + " cluster need an interleaved schedule over injectors on machines of their own, which is not built yet;"
+                    + " compare containers on one machine (mvn gatling:test -Dcontainers=" + options.get("containers")
+                    + " -Dinjectors=N, docs/injectors.md)");
+        }
         if (container == null || !catalog.names().contains(container)) {
             throw new UsageException("kubernetes run needs --container NAME, one of " + String.join(", ", catalog.names())
                     + (container == null ? "" : ", not '" + container + "'"));

@@ -76,6 +76,10 @@ class ManifestsTest {
         assertRefused("--injector.index is set by kubernetes run itself, for every injector", "--container", "tomcat",
                 "--injector.index", "1");
         assertRefused("--injectors takes a whole number from 1 to 64, not '0'", "--container", "tomcat", "--injectors", "0");
+        assertRefused("kubernetes run measures one container (--container NAME) for now: several targets on a cluster need an"
+                + " interleaved schedule over injectors on machines of their own, which is not built yet; compare containers on"
+                + " one machine (mvn gatling:test -Dcontainers=tomcat,undertow -Dinjectors=N, docs/injectors.md)",
+                "--containers", "tomcat,undertow", "--injectors", "2");
         assertRefused("bad value --maxThreads=-5: tomcat's maxThreads accepts an integer >= 1", "--container", "tomcat",
                 "--maxThreads", "-5");
     }
