@@ -79,14 +79,14 @@ final class Injectors {
     }
 
     /** Injector 0: {@code action} runs before each phase's instant is set, once every injector has ended the phase before. */
-    void beforePhase(IntConsumer action) {
+    private void beforePhase(IntConsumer action) {
         if (barrier != null) {
             barrier.beforePhase(action);
         }
     }
 
     /** Another injector on this machine: {@code action} runs once injector 0 has ended the phase before {@code phase}. */
-    void whenLeaderReady(int phase, Runnable action) {
+    private void whenLeaderReady(int phase, Runnable action) {
         if (barrier != null && !leads()) {
             barrier.whenLeaderReady(phase, action);
         }
