@@ -60,6 +60,11 @@ final class Runs {
      * into {@code benchmarks}.
      */
     static int gatling(Path log, Path benchmarks, List<String> properties) throws IOException, InterruptedException {
+        return exitWithin(startGatling(log, benchmarks, properties), "Gatling (its output is in " + log + ")");
+    }
+
+    /** The same Gatling JVM, started: for injectors that run side by side. */
+    static Process startGatling(Path log, Path benchmarks, List<String> properties) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(PLUGIN_JVM);
         command.addAll(List.of("-Xms1g", "-Xmx1g", GATLING_COMPILERS, "-Dproject.root=" + ROOT,
@@ -78,12 +83,11 @@ final class Runs {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
                 "-s", "containerbench.simulation.LoginSimulation", "-rf", benchmarks.resolve("gatling").toString()));
         Files.createDirectories(log.toAbsolutePath().getParent());
-        return exitWithin(new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start(), "Gatling (its output is in " + log + ")");
+        return new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
     /** The exit status of {@code process}, killed and named if it runs past the tests' limit. */
-    private static int exitWithin(Process process, String what) throws InterruptedException {
+    static int exitWithin(Process process, String what) throws InterruptedException {
         if (!process.waitFor(LIMIT.toMinutes(), TimeUnit.MINUTES)) {
             process.destroyForcibly();
             throw new IllegalStateException(what + " did not finish within " + LIMIT);
@@ -133,11 +137,16 @@ final class Runs {
 
     /** The only results file in {@code dir}, read; fails the test when there is not exactly one. */
     static StoredRun onlyRun(Path dir) throws IOException {
+        return ResultsStore.read(onlyRunFile(dir));
+    }
+
+    /** The only results file in {@code dir}; fails the test when there is not exactly one. */
+    static Path onlyRunFile(Path dir) throws IOException {
         List<Path> files = ResultsStore.runFiles(dir);
         if (files.size() != 1) {
             throw new AssertionError("not exactly one results file in " + dir + ": " + files);
         }
-        return ResultsStore.read(files.get(0));
+        return files.get(0);
     }
 
     static List<Path> list(Path dir, String suffix) throws IOException {

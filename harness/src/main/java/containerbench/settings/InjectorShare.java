@@ -35,7 +35,8 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
 
     /**
      * @param tiers the plan's tiers, each of which must give every injector a user
-     * @param several whether the run has several targets (then its injectors all on this machine)
+     * @param several whether the run has several targets (then its injectors all on this machine, unless the targets are
+     *     started by someone else)
      * @param launches whether this injector launches the target (else it is at target.url)
      */
     static InjectorShare from(Given given, List<Integer> tiers, boolean several, boolean launches) {
@@ -68,10 +69,11 @@ public record InjectorShare(int count, int index, Instant startAt, boolean local
             }
             return new InjectorShare(count, 0, null, true);
         }
-        if (several) {
-            throw new SettingException(given.spelled(INJECTOR_INDEX) + " runs one injector of a container's load on a machine of"
-                    + " its own; several containers share injectors only on this machine (" + given.spelled(INJECTORS)
-                    + " without " + given.spelled(INJECTOR_INDEX) + ")");
+        if (several && launches) {
+            // Injectors on machines of their own cannot relaunch the targets between launches together.
+            throw new SettingException(given.spelled(INJECTOR_INDEX) + " with several containers loads targets started by someone"
+                    + " else, one URL each (" + given.spelled(RunProperties.TARGET_URL) + "=URL,URL); containers this run launches"
+                    + " share injectors on this machine (" + given.spelled(INJECTORS) + " without " + given.spelled(INJECTOR_INDEX) + ")");
         }
         int i = INJECTOR_INDEX.atLeast(given, index, 0);
         if (i >= count) {

@@ -32,7 +32,20 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision, in
      * @param targets how many targets the run turns between: rounds are rounded up to whole sets of their order
      */
     public static Interleaving from(Given given, int targets) {
-        int launches = LAUNCHES.atLeast(given, 1, given.has(RunProperties.PRECISION) ? 1 : DEFAULT_LAUNCHES);
+        return from(given, targets, true);
+    }
+
+    /**
+     * @param launched whether the run launches its targets: targets started by someone else cannot be
+     *     launched afresh, so they run one launch, and more are refused
+     */
+    public static Interleaving from(Given given, int targets, boolean launched) {
+        if (!launched && given.has(LAUNCHES) && LAUNCHES.atLeast(given, 1, 1) > 1) {
+            throw new SettingException(given.spelled(LAUNCHES) + "=" + given.value(LAUNCHES.name()) + " launches every target afresh,"
+                    + " and targets at " + given.spelled(RunProperties.TARGET_URL) + " are started by someone else: run once"
+                    + " per launch, restarting them in between, or launch them here");
+        }
+        int launches = !launched ? 1 : LAUNCHES.atLeast(given, 1, given.has(RunProperties.PRECISION) ? 1 : DEFAULT_LAUNCHES);
         return from(given, targets, launches > 1 ? ROUNDS_PER_LAUNCH : DEFAULT_ROUNDS, launches);
     }
 

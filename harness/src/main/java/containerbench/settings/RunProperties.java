@@ -106,7 +106,7 @@ public final class RunProperties {
                     + " interval comes from how far the launch means strayed from each other, pooled over the run's tiers"
                     + " (Student's t on tiers x (launches - 1)), which is what differs when the same containers are"
                     + " measured again; with 1, a quick look, from the blocks of these JVMs alone. Not yet with"
-                    + " `precision`, `model=open` or `injector.index`",
+                    + " `precision`, `model=open` or `injector.index`; 1 with `target.url` (targets started by someone else)",
             "a whole number of launches >= 1");
 
     public static final Property PRECISION = new Property("precision", null,
@@ -122,15 +122,18 @@ public final class RunProperties {
 
     public static final Property TARGET_URL = new Property("target.url", null,
             "benchmark a target that is already running, for example on another machine:"
-                    + " `-Dtarget.url=http://host:18081`; nothing is launched",
+                    + " `-Dtarget.url=http://host:18081`; nothing is launched. With several containers, one URL each in their"
+                    + " order, measured in one launch (each started by someone else)",
             "the base URL of a running target, such as http://127.0.0.1:18081"
-                    + " (the servlet is then at http://127.0.0.1:18081/loginServlet)");
+                    + " (the servlet is then at http://127.0.0.1:18081/loginServlet); with several containers, one per container,"
+                    + " separated by commas");
 
     public static final Property TARGET_RESOURCES = new Property("target.resources", null,
             "with `target.url`: where that target serves its own CPU time and memory (its launcher started with"
                     + " `--resources-port 9090`), read at every block's turn and every second as /proc is for a target this"
                     + " run launches, so that CPU per response is known for a target on another machine or in a pod",
-            "the URL of a target's resource report, such as http://10.0.0.5:9090");
+            "the URL of a target's resource report, such as http://10.0.0.5:9090; with several targets, one per target in the"
+                    + " order of `target.url`, separated by commas");
 
     // The study started with -Xms512m and allowed 8 GiB; 2 GiB fits a laptop and is ample for this servlet.
     public static final Property TARGET_JVM_ARGS = new Property("target.jvmArgs", "-Xms512m -Xmx2g",
@@ -169,7 +172,8 @@ public final class RunProperties {
 
     public static final Property INJECTOR_INDEX = new Property("injector.index", null,
             "this injector's place among `injectors` run on machines of their own: 0 may launch the target, the others"
-                    + " need `target.url`; `./bench merge` joins their results", "a whole number from 0 to injectors - 1");
+                    + " need `target.url`, as several containers do (one URL each); `./bench merge` joins their results",
+            "a whole number from 0 to injectors - 1");
 
     public static final Property START_AT = new Property("start.at", null,
             "with `injector.index`: the instant every injector starts its load, the same for all; or `file:PATH`, where the"

@@ -65,7 +65,7 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
                 throw new SettingException(given.spelled(TIER_SECONDS) + " is for one container: with several, each tier runs "
                         + given.spelled(ROUNDS) + " rounds of one " + given.spelled(BLOCK_SECONDS) + " block per container");
             }
-            interleaving = Interleaving.from(given, targets.size());
+            interleaving = Interleaving.from(given, targets.size(), targets.get(0).launched());
             refuseIdleGaps(given, interleaving, targets, catalog);
             refuseForLaunches(given, interleaving);
             if (!RECORD.bool(given, true)) {

@@ -50,22 +50,7 @@ public record TargetSettings(String label, String container, URI url, URI resour
         }
         String url = TARGET_URL.given(given);
         if (url != null) {
-            List<String> knobs = catalog.allKnobNames().stream().filter(given::has).map(given::spelled).toList();
-            if (!knobs.isEmpty()) {
-                throw new SettingException(String.join(", ", knobs) + " cannot reach a target started by someone else ("
-                        + given.spelled(TARGET_URL) + "=" + url + "): set it where that target is started");
-            }
-            if (containers.size() > 1) {
-                throw new SettingException(given.spelled(TARGET_URL) + " names one running target, and " + String.join(", ", containers)
-                        + " are " + containers.size() + ": measure several containers by launching them");
-            }
-            if (!specs.get(0).settings().isEmpty()) {
-                throw new SettingException(specs.get(0) + " sets knobs of a target started by someone else ("
-                        + given.spelled(TARGET_URL) + "=" + url + "): set them where that target is started");
-            }
-            String resources = RunProperties.TARGET_RESOURCES.given(given);
-            return List.of(new TargetSettings(containers.get(0), containers.get(0), parseUrl(given, url),
-                    resources == null ? null : parseResources(given, resources), java, jvmArgs, host, Map.of(), Map.of()));
+            return running(given, catalog, specs, url, java, jvmArgs, host);
         }
         if (given.has(RunProperties.TARGET_RESOURCES)) {
             throw new SettingException(given.spelled(RunProperties.TARGET_RESOURCES) + " reads a target started by someone else,"
@@ -82,6 +67,49 @@ public record TargetSettings(String label, String container, URI url, URI resour
             long before = targets.stream().filter(t -> t.label().equals(label) || t.label().startsWith(label + "#")).count();
             targets.add(new TargetSettings(before == 0 ? label : label + "#" + (before + 1), spec.container(), null, null, java,
                     List.copyOf(ownJvmArgs), host, Map.copyOf(knobs), commonNames(catalog, spec.container())));
+        }
+        return List.copyOf(targets);
+    }
+
+    /**
+     * Targets started by someone else, one URL each in the order of the containers (and as many
+     * resource reports, where given): nothing to launch, so no knob can reach them. Named as launched
+     * ones are, the same container again taking #2.
+     */
+    private static List<TargetSettings> running(Given given, TargetCatalog catalog, List<TargetSpec> specs, String url,
+            String java, List<String> jvmArgs, String host) {
+        List<String> containers = specs.stream().map(TargetSpec::container).toList();
+        List<String> knobs = catalog.allKnobNames().stream().filter(given::has).map(given::spelled).toList();
+        if (!knobs.isEmpty()) {
+            throw new SettingException(String.join(", ", knobs) + " cannot reach a target started by someone else ("
+                    + given.spelled(TARGET_URL) + "=" + url + "): set it where that target is started");
+        }
+        for (TargetSpec spec : specs) {
+            if (!spec.settings().isEmpty()) {
+                throw new SettingException(spec + " sets knobs of a target started by someone else ("
+                        + given.spelled(TARGET_URL) + "=" + url + "): set them where that target is started");
+            }
+        }
+        List<String> urls = Arrays.stream(url.split(",", -1)).map(String::trim).toList();
+        if (urls.size() != containers.size()) {
+            throw new SettingException(given.spelled(TARGET_URL) + " names " + urls.size() + " running target(s), and "
+                    + String.join(", ", containers) + " are " + containers.size() + ": give one URL per container, in the"
+                    + " same order, separated by commas");
+        }
+        String resources = RunProperties.TARGET_RESOURCES.given(given);
+        List<String> reports = resources == null ? null : Arrays.stream(resources.split(",", -1)).map(String::trim).toList();
+        if (reports != null && reports.size() != containers.size()) {
+            throw new SettingException(given.spelled(RunProperties.TARGET_RESOURCES) + " names " + reports.size()
+                    + " report(s) for the " + containers.size() + " targets of " + given.spelled(TARGET_URL)
+                    + ": give one per target, in the same order");
+        }
+        List<TargetSettings> targets = new ArrayList<>();
+        for (int t = 0; t < containers.size(); t++) {
+            String container = containers.get(t);
+            long before = targets.stream().filter(target -> target.container().equals(container)).count();
+            targets.add(new TargetSettings(before == 0 ? container : container + "#" + (before + 1), container,
+                    parseUrl(given, urls.get(t)), reports == null ? null : parseResources(given, reports.get(t)), java, jvmArgs,
+                    host, Map.of(), Map.of()));
         }
         return List.copyOf(targets);
     }

@@ -78,6 +78,22 @@ class InjectorShareTest {
     }
 
     @Test
+    void severalTargetsStartedElsewhereShareInjectorsOnMachinesOfTheirOwnInOneLaunchWithAFixedWarmUp() {
+        String[] run = {"containers", "tomcat,undertow", "target.url", "http://10.0.0.5:8080,http://10.0.0.6:8080", "injectors", "2",
+                "injector.index", "1", "start.at", FUTURE, "warmupSeconds", "30"};
+        RunSettings settings = settings(run);
+        assertEquals(1, settings.injectors().index());
+        assertEquals(1, settings.interleaving().launches(), "no launch afresh of targets started by someone else");
+        assertEquals(2, settings.targets().size());
+        refused("not auto", "containers", "tomcat,undertow", "target.url", "http://10.0.0.5:8080,http://10.0.0.6:8080", "injectors",
+                "2", "injector.index", "1", "start.at", FUTURE);
+        SettingException launches = assertThrows(SettingException.class, () -> settings("containers", "tomcat,undertow",
+                "target.url", "http://10.0.0.5:8080,http://10.0.0.6:8080", "launches", "3"));
+        assertEquals("-Dlaunches=3 launches every target afresh, and targets at -Dtarget.url are started by someone else: run once"
+                + " per launch, restarting them in between, or launch them here", launches.getMessage());
+    }
+
+    @Test
     void combinationsThatCannotWorkAreRefusedSayingWhy() {
         refused("is for one injector of several", "injector.index", "0");
         refused("injector.index accepts", "injectors", "2", "injector.index", "2", "start.at", FUTURE);
@@ -87,8 +103,9 @@ class InjectorShareTest {
         refused("only injector 0 may launch it", "injectors", "2", "injector.index", "1", "start.at", FUTURE);
         refused("goes with -Dinjector.index", "injectors", "2", "start.at", FUTURE);
         refused("cannot give each of 4 injectors a user", "injectors", "4", "tiers", "3,100");
-        refused("several containers share injectors only on this machine", "containers", "tomcat,undertow", "injectors", "2",
-                "injector.index", "0", "start.at", FUTURE);
+        refused("-Dinjector.index with several containers loads targets started by someone else, one URL each"
+                + " (-Dtarget.url=URL,URL); containers this run launches share injectors on this machine (-Dinjectors without"
+                + " -Dinjector.index)", "containers", "tomcat,undertow", "injectors", "2", "injector.index", "0", "start.at", FUTURE);
         refused("not auto", "injectors", "2", "injector.index", "0", "start.at", FUTURE, "warmupSeconds", "auto");
         refused("injectors accepts", "injectors", "0");
     }

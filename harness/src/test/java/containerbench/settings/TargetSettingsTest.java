@@ -141,7 +141,28 @@ class TargetSettingsTest {
         assertTrue(missing.getMessage().startsWith("-DvirtualThreads has no counterpart on undertow"), missing.getMessage());
         var url = assertThrows(SettingException.class, () -> TargetSettings.from(Given.maven(Map.of("containers", "tomcat,undertow",
                 "target.url", "http://127.0.0.1:1")), CATALOG));
-        assertTrue(url.getMessage().startsWith("-Dtarget.url names one running target"), url.getMessage());
+        assertEquals("-Dtarget.url names 1 running target(s), and tomcat, undertow are 2: give one URL per container, in the same"
+                + " order, separated by commas", url.getMessage());
+    }
+
+    @Test
+    void severalRunningTargetsTakeOneUrlAndOneReportEachInTheirOrder() {
+        List<TargetSettings> targets = TargetSettings.from(Given.maven(Map.of("containers", "tomcat,undertow,tomcat",
+                "target.url", "http://10.0.0.5:8080, http://10.0.0.6:8080,http://10.0.0.7:8080",
+                "target.resources", "http://10.0.0.5:9090,http://10.0.0.6:9090,http://10.0.0.7:9090")), CATALOG);
+        assertEquals(List.of("tomcat", "undertow", "tomcat#2"), targets.stream().map(TargetSettings::label).toList());
+        assertEquals(List.of(URI.create("http://10.0.0.5:8080"), URI.create("http://10.0.0.6:8080"), URI.create("http://10.0.0.7:8080")),
+                targets.stream().map(TargetSettings::url).toList());
+        assertEquals(URI.create("http://10.0.0.6:9090/resources"), targets.get(1).resources());
+        assertTrue(targets.stream().noneMatch(TargetSettings::launched));
+        assertEquals("-Dtarget.resources names 1 report(s) for the 2 targets of -Dtarget.url: give one per target, in the same"
+                + " order", assertThrows(SettingException.class, () -> TargetSettings.from(Given.maven(Map.of("containers",
+                        "tomcat,undertow", "target.url", "http://10.0.0.5:8080,http://10.0.0.6:8080", "target.resources",
+                        "http://10.0.0.5:9090")), CATALOG)).getMessage());
+        assertEquals("tomcat[threads=8] sets knobs of a target started by someone else (-Dtarget.url=http://10.0.0.5:8080,"
+                + "http://10.0.0.6:8080): set them where that target is started", assertThrows(SettingException.class,
+                        () -> TargetSettings.from(Given.maven(Map.of("containers", "undertow,tomcat[threads=8]", "target.url",
+                                "http://10.0.0.5:8080,http://10.0.0.6:8080")), CATALOG)).getMessage());
     }
 
     private static List<String> labels(Map<String, String> properties) {

@@ -23,9 +23,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
- * A run on the cluster from start to end: applies the run's objects, waits for the target, then for
+ * A run on the cluster from start to end: applies the run's objects, waits for the targets, then for
  * every injector to be ready, releases them together (the start instant, a little ahead, into the
  * start ConfigMap they all watch), waits for them to finish, reads each one's results from its log,
  * and deletes every object of the run, whatever happened. A pod that fails, or never gets ready, ends
@@ -81,27 +82,37 @@ final class ClusterFlow {
             client.resourceList(objects).inNamespace(run.namespace()).create();
             out.println("container-bench: applied " + objects.stream().map(o -> o.getKind() + " " + o.getMetadata().getName())
                     .collect(Collectors.joining(", ")) + " in namespace " + run.namespace());
-            awaitTarget();
+            awaitTargets();
             awaitInjectorsReady();
             Instant start = release();
             out.println("container-bench: every injector ready; the load starts at " + start);
             awaitInjectorsDone();
             return collect(dir);
         } finally {
-            saveTargetLog(dir.resolve("target.log"));
+            for (int t = 0; t < run.targets().size(); t++) {
+                saveTargetLog(t, dir.resolve(run.targets().size() == 1 ? "target.log" : "target-" + t + ".log"));
+            }
             delete();
         }
     }
 
-    private void awaitTarget() throws InterruptedException {
-        out.println("container-bench: waiting for the target pod " + run.name(ClusterRun.TARGET) + " to be ready");
-        await("the target", () -> {
-            Pod pod = targetPod();
-            if (pod != null && ended(pod)) {
-                throw new ClusterRunException("the target pod " + describe(pod) + " ended before the load; its log ends:\n" + tail(pod));
+    private void awaitTargets() throws InterruptedException {
+        List<String> names = IntStream.range(0, run.targets().size()).mapToObj(run::targetName).toList();
+        out.println("container-bench: waiting for the target pod(s) " + String.join(", ", names) + " to be ready");
+        await(names.size() == 1 ? "the target" : "the targets", () -> {
+            boolean allReady = true;
+            for (int t = 0; t < names.size(); t++) {
+                Pod pod = targetPod(t);
+                if (pod != null && ended(pod)) {
+                    throw new ClusterRunException("the target pod " + describe(pod) + " ended before the load; its log ends:\n"
+                            + tail(pod));
+                }
+                allReady &= pod != null && ready(pod);
             }
-            return pod != null && ready(pod) ? "" : null;
-        }, () -> "the target pod: " + (targetPod() == null ? "not created" : describe(targetPod())));
+            return allReady ? "" : null;
+        }, () -> IntStream.range(0, names.size()).filter(t -> targetPod(t) == null || !ready(targetPod(t)))
+                .mapToObj(t -> "the target pod " + (targetPod(t) == null ? names.get(t) + ": not created" : describe(targetPod(t))))
+                .collect(Collectors.joining("; ")));
     }
 
     private void awaitInjectorsReady() throws InterruptedException {
@@ -154,10 +165,12 @@ final class ClusterFlow {
             if (status != null && status.getSucceeded() != null && status.getSucceeded() >= run.injectors()) {
                 return;
             }
-            Pod target = targetPod();
-            if (target == null || ended(target)) {
-                throw new ClusterRunException("the target pod ended during the run ("
-                        + (target == null ? "deleted" : describe(target)) + ")");
+            for (int t = 0; t < run.targets().size(); t++) {
+                Pod target = targetPod(t);
+                if (target == null || ended(target)) {
+                    throw new ClusterRunException("the target pod " + run.targetName(t) + " ended during the run ("
+                            + (target == null ? "deleted" : describe(target)) + ")");
+                }
             }
             if (System.nanoTime() > deadline) {
                 throw new ClusterRunException("the injectors did not finish within " + run.deadline().toMinutes() + " min");
@@ -221,8 +234,8 @@ final class ClusterFlow {
         }
     }
 
-    private Pod targetPod() {
-        return client.pods().inNamespace(run.namespace()).withName(run.name(ClusterRun.TARGET)).get();
+    private Pod targetPod(int index) {
+        return client.pods().inNamespace(run.namespace()).withName(run.targetName(index)).get();
     }
 
     private List<Pod> injectorPods() {
@@ -280,10 +293,10 @@ final class ClusterFlow {
         return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
     }
 
-    /** The target's log beside the results, when there is one to read; never throws, so that the run's own error is the one told. */
-    private void saveTargetLog(Path file) {
+    /** A target's log beside the results, when there is one to read; never throws, so that the run's own error is the one told. */
+    private void saveTargetLog(int index, Path file) {
         try {
-            Pod pod = targetPod();
+            Pod pod = targetPod(index);
             if (pod != null) {
                 Files.createDirectories(file.getParent());
                 Files.writeString(file, log(pod));

@@ -13,7 +13,8 @@ import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
 import containerbench.settings.TargetCatalog;
-import containerbench.settings.TargetKnob;
+import containerbench.settings.TargetSettings;
+import containerbench.settings.TargetSpec;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -27,7 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -38,9 +39,16 @@ import java.util.function.Function;
  */
 public final class KubernetesCommand {
 
-    private static final List<String> OPTIONS = List.of("container", "injectors", "image", "namespace", "target-cpu",
+    private static final List<String> OPTIONS = List.of("container", "containers", "injectors", "image", "namespace", "target-cpu",
             "target-memory", "injector-cpu", "injector-memory", "ready-timeout", "start-lead", "out", "dry-run");
     private static final Duration MARGIN = Duration.ofMinutes(10);
+    /**
+     * Each target's warm-up with several targets over several injectors, unless given: the middle of
+     * what an auto warm-up took here (30-120 s), fixed because pods on nodes of their own keep one schedule.
+     */
+    static final int CLUSTER_WARMUP_SECONDS = 60;
+    /** The longest name Kubernetes gives a Service, and a Job's pods as a label. */
+    private static final int NAME_LENGTH = 63;
     /** The containers whose launchers the image holds (image/pom.xml): the servers' distributions are not in it. */
     static final List<String> IN_IMAGE = List.of("tomcat", "undertow", "jetty");
 
@@ -130,62 +138,85 @@ public final class KubernetesCommand {
     /** The run's values from the command line, every injector's properties checked by the run's own settings. */
     static ClusterRun values(Arguments arguments, TargetCatalog catalog, Path root, Instant now) {
         Map<String, String> options = new LinkedHashMap<>(arguments.options());
-        String container = options.get("container");
-        if (options.containsKey("containers")) {
-            throw new UsageException("kubernetes run measures one container (--container NAME) for now: several targets on a"
-                    + " cluster need an interleaved schedule over injectors on machines of their own, which is not built yet;"
-                    + " compare containers on one machine (mvn gatling:test -Dcontainers=" + options.get("containers")
-                    + " -Dinjectors=N, docs/injectors.md)");
+        if (options.containsKey("container") && options.containsKey("containers")) {
+            throw new UsageException("both --container and --containers are given: keep one (--containers "
+                    + options.get("container") + "," + options.get("containers") + " measures them all in one run)");
         }
-        if (container == null || !catalog.names().contains(container)) {
-            throw new UsageException("kubernetes run needs --container NAME, one of " + String.join(", ", catalog.names())
-                    + (container == null ? "" : ", not '" + container + "'"));
+        String chosen = options.getOrDefault("containers", options.get("container"));
+        List<TargetSpec> specs = chosen == null ? List.of() : TargetSpec.parseAll(chosen, "--containers");
+        if (specs.isEmpty()) {
+            throw new UsageException("kubernetes run needs --container NAME or --containers NAME,NAME..., each one of "
+                    + String.join(", ", IN_IMAGE));
         }
-        if (!IN_IMAGE.contains(container)) {
-            throw new UsageException("the image holds the embedded containers only (" + String.join(", ", IN_IMAGE) + "), not "
-                    + container + ": a server's distribution is not in it");
+        for (TargetSpec spec : specs) {
+            if (!catalog.names().contains(spec.container())) {
+                throw new UsageException("kubernetes run needs --container NAME, one of " + String.join(", ", catalog.names())
+                        + ", not '" + spec.container() + "'");
+            }
+            if (!IN_IMAGE.contains(spec.container())) {
+                throw new UsageException("the image holds the embedded containers only (" + String.join(", ", IN_IMAGE) + "), not "
+                        + spec.container() + ": a server's distribution is not in it");
+            }
+            if (spec.settings().containsKey(TargetSpec.JVM_ARGS)) {
+                throw new UsageException(spec + " sets JVM options, and a target pod's are deploy/kubernetes/target.yaml's"
+                        + " (its heap a share of the pod's memory): set them there, alike for every target");
+            }
         }
         int injectors = whole(options, "injectors", 2, 1, 64);
-        List<String> knobs = new ArrayList<>();
-        Map<String, String> properties = new LinkedHashMap<>();
-        Map<String, TargetKnob> ownKnobs = new LinkedHashMap<>();
-        catalog.knobsOf(container).forEach(knob -> ownKnobs.put(knob.name(), knob));
-        TreeSet<String> knobNames = new TreeSet<>(ownKnobs.keySet());
         for (String name : options.keySet()) {
             if (ClusterRun.SET_HERE.contains(name) && !OPTIONS.contains(name)) {
                 throw new UsageException("--" + name + " is set by kubernetes run itself, for every injector");
             }
         }
+        Set<String> knobNames = catalog.allKnobNames();
         List<String> accepted = new ArrayList<>(OPTIONS);
         accepted.addAll(knobNames);
         RunProperties.ALL.stream().map(Property::name).filter(name -> !ClusterRun.SET_HERE.contains(name)).forEach(accepted::add);
         arguments.only(accepted, "kubernetes run");
+        Map<String, String> targetOptions = new LinkedHashMap<>();
+        targetOptions.put("containers", chosen);
+        Map<String, String> properties = new LinkedHashMap<>();
         options.forEach((name, value) -> {
             if (knobNames.contains(name)) {
-                // The knob's rule, as a run on one machine checks it: refused here, not by the target pod.
-                if (!ownKnobs.get(name).rule().allows(value)) {
-                    throw new UsageException("bad value --" + name + "=" + value + ": " + container + "'s " + name + " accepts "
-                            + ownKnobs.get(name).accepts());
-                }
-                knobs.addAll(List.of("--" + name, value));
+                targetOptions.put(name, value);
             } else if (!OPTIONS.contains(name)) {
                 properties.put(name, value);
             }
         });
-        String runId = ResultsStore.stamped(container, now);
-        ClusterRun draft = new ClusterRun(runId, options.getOrDefault("namespace", "default"), container, injectors,
-                options.containsKey("image") ? options.get("image") : defaultImage(root), knobs, properties,
+        if (specs.size() > 1 && injectors > 1) {
+            // An auto warm-up needs injectors that hear when injector 0 has settled; pods on nodes of their own do not.
+            properties.putIfAbsent("warmupSeconds", Integer.toString(CLUSTER_WARMUP_SECONDS));
+        }
+        // Every knob checked as a run on one machine checks it (its container's rule, a common name on every container):
+        // refused here, not by a target pod.
+        List<ClusterRun.Target> targets = new ArrayList<>();
+        for (TargetSettings target : TargetSettings.from(new Given(targetOptions, Given.COMMAND_LINE), catalog)) {
+            List<String> knobs = new ArrayList<>();
+            new TreeMap<>(target.knobs()).forEach((name, value) -> knobs.addAll(List.of("--" + name, value)));
+            targets.add(new ClusterRun.Target(target.container(), knobs));
+        }
+        String runId = ResultsStore.stamped(String.join("-", targets.stream().map(ClusterRun.Target::container).toList()), now);
+        ClusterRun draft = new ClusterRun(runId, options.getOrDefault("namespace", "default"), targets, injectors,
+                options.containsKey("image") ? options.get("image") : defaultImage(root), properties,
                 new ClusterRun.Resources(options.getOrDefault("target-cpu", "2"), options.getOrDefault("target-memory", "3Gi")),
                 new ClusterRun.Resources(options.getOrDefault("injector-cpu", "2"), options.getOrDefault("injector-memory", "3Gi")),
                 Duration.ZERO, seconds(arguments, "start-lead", 90));
+        String longest = draft.targetName(targets.size() - 1).length() > draft.name(ClusterRun.INJECTOR).length()
+                ? draft.targetName(targets.size() - 1) : draft.name(ClusterRun.INJECTOR);
+        if (longest.length() > NAME_LENGTH) {
+            throw new UsageException("the run's objects would be named " + longest + ", longer than Kubernetes' " + NAME_LENGTH
+                    + " characters: compare fewer containers in one run");
+        }
         int loadSeconds = 0;
         for (int index = 0; index < injectors; index++) {
-            RunSettings settings = RunSettings.from(Given.maven(draft.injectorProperties(Integer.toString(index))), catalog, 2);
+            // Spelled as this command's options: what a user gave is named as they wrote it.
+            RunSettings settings = RunSettings.from(new Given(draft.injectorProperties(Integer.toString(index)), Given.COMMAND_LINE),
+                    catalog, 2);
             loadSeconds = settings.loadSeconds();
         }
         Duration deadline = seconds(arguments, "ready-timeout", 600).multipliedBy(2).plus(draft.startLead())
                 .plusSeconds(loadSeconds).plus(MARGIN);
-        return new ClusterRun(runId, draft.namespace(), container, injectors, draft.image(), knobs, properties, draft.target(),
+        return new ClusterRun(runId, draft.namespace(), targets, injectors, draft.image(), properties, draft.target(),
                 draft.injector(), deadline, draft.startLead());
     }
 
@@ -212,29 +243,34 @@ public final class KubernetesCommand {
     }
 
     static List<String> help() {
-        return List.of("usage: ./bench kubernetes run --container NAME [--injectors N] [--image IMAGE] [--dry-run] [--OPTION VALUE]...",
+        return List.of("usage: ./bench kubernetes run (--container NAME | --containers NAME,NAME...) [--injectors N] [--image IMAGE]"
+                        + " [--dry-run] [--OPTION VALUE]...",
                 "",
                 "One run on the Kubernetes cluster of your kubeconfig: renders deploy/kubernetes with this run's values,",
-                "applies it, waits for the target and for every injector to be ready, starts them together, reads each",
+                "applies it, waits for the targets and for every injector to be ready, starts them together, reads each",
                 "injector's results from its log, merges them and writes the comparison page here, and deletes what it",
                 "created (also when the run fails, or on Ctrl-C). --dry-run prints the objects as one YAML stream instead.",
                 "Exit status 0 when done, 1 when the run fails, 2 for a bad option (nothing applied).",
                 "",
                 "options:",
-                "  --container NAME         the container measured (tomcat, undertow, jetty...)",
+                "  --container NAME         the container measured (tomcat, undertow, jetty)",
+                "  --containers A,B...      several, each in a pod on a node of its own, interleaved in one launch of each and",
+                "                           compared with the first (A[knob=value] for a target's own knobs); over several",
+                "                           injectors each target warms up " + CLUSTER_WARMUP_SECONDS + " s unless --warmupSeconds says",
                 "  --injectors N            injector pods sharing the load; default 2",
                 "  --image IMAGE            the project's image (mvn -Pimage package); default container-bench:<this checkout's commit>",
                 "  --namespace NS           default 'default'",
                 "  --target-cpu, --target-memory, --injector-cpu, --injector-memory",
                 "                           each pod's requests and limits (equal: Guaranteed QoS); default 2 and 3Gi",
-                "  --ready-timeout S        how long the target, then the injectors, may take to be ready; default 600",
+                "  --ready-timeout S        how long the targets, then the injectors, may take to be ready; default 600",
                 "  --start-lead S           how far ahead the start instant is set, for every pod to see it; default 90",
                 "  --out DIR                where the results go; default target/benchmarks/kubernetes-<run>",
                 "  --dry-run                print the objects, apply nothing",
-                "  --KNOB VALUE             a knob of the container (./bench run --help lists them)",
+                "  --KNOB VALUE             a knob of every target that has it (./bench run --help lists them)",
                 "  --PROPERTY VALUE         a run property for the injectors (tiers, warmupSeconds...; docs/properties.md)",
                 "",
-                "example:",
-                "  ./bench kubernetes run --container tomcat --injectors 3 --tiers 100,500,1000 --dry-run");
+                "examples:",
+                "  ./bench kubernetes run --container tomcat --injectors 3 --tiers 100,500,1000 --dry-run",
+                "  ./bench kubernetes run --containers tomcat,undertow --injectors 2 --dry-run");
     }
 }

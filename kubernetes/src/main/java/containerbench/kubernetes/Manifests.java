@@ -68,19 +68,31 @@ final class Manifests {
         return objects;
     }
 
-    /** The base with {@code run}'s values. */
+    /** The base with {@code run}'s values: the target's Pod and Service once for each of the run's targets. */
     static List<HasMetadata> render(Path dir, ClusterRun run) throws IOException {
-        List<HasMetadata> objects = base(dir);
-        for (HasMetadata object : objects) {
+        List<HasMetadata> objects = new ArrayList<>();
+        for (HasMetadata object : base(dir)) {
             String component = object.getMetadata().getLabels().get(ClusterRun.COMPONENT_LABEL);
-            object.getMetadata().setName(run.name(component));
-            object.getMetadata().setNamespace(run.namespace());
-            object.getMetadata().getLabels().put(ClusterRun.RUN_LABEL, run.runId());
+            boolean perTarget = object instanceof Pod || object instanceof Service;
+            for (int t = 0; t < (perTarget ? run.targets().size() : 1); t++) {
+                // Each target from the base as written, not from the one before.
+                HasMetadata copy = t == 0 ? object : read(YAML.asYaml(object)).get(0);
+                objects.add(copy);
+                copy.getMetadata().setName(perTarget ? run.targetName(t) : run.name(component));
+                copy.getMetadata().setNamespace(run.namespace());
+                copy.getMetadata().getLabels().put(ClusterRun.RUN_LABEL, run.runId());
+                if (perTarget) {
+                    copy.getMetadata().getLabels().put(ClusterRun.TARGET_LABEL, Integer.toString(t));
+                }
+            }
+        }
+        for (HasMetadata object : objects) {
+            String target = object.getMetadata().getLabels().get(ClusterRun.TARGET_LABEL);
             if (object instanceof Pod pod) {
-                pod.getMetadata().getLabels().putAll(run.selector(ClusterRun.TARGET));
-                target(pod.getSpec(), run);
+                pod.getMetadata().getLabels().putAll(run.targetSelector(Integer.parseInt(target)));
+                target(pod.getSpec(), run, run.targets().get(Integer.parseInt(target)));
             } else if (object instanceof Service service) {
-                service.getSpec().setSelector(new LinkedHashMap<>(run.selector(ClusterRun.TARGET)));
+                service.getSpec().setSelector(new LinkedHashMap<>(run.targetSelector(Integer.parseInt(target))));
             } else if (object instanceof Job job) {
                 job.getSpec().setCompletions(run.injectors());
                 job.getSpec().setParallelism(run.injectors());
@@ -94,15 +106,15 @@ final class Manifests {
         return objects;
     }
 
-    private static void target(PodSpec spec, ClusterRun run) {
+    private static void target(PodSpec spec, ClusterRun run, ClusterRun.Target target) {
         spec.setActiveDeadlineSeconds(run.deadline().toSeconds());
         keepApart(spec, run);
         Container container = spec.getContainers().get(0);
         container.setImage(run.image());
         List<String> command = new ArrayList<>(container.getCommand());
         int jar = command.indexOf("-jar") + 1;
-        command.set(jar, "targets/" + run.container() + "/target/" + run.container() + "-target.jar");
-        command.addAll(run.knobs());
+        command.set(jar, "targets/" + target.container() + "/target/" + target.container() + "-target.jar");
+        command.addAll(target.knobs());
         container.setCommand(command);
         container.setResources(resources(run.target()));
     }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.results.ResultsInLog;
+import containerbench.results.ResultsStore;
+import containerbench.results.RunResult;
+import containerbench.results.TierComparison;
 import containerbench.settings.ProjectRoot;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -53,7 +56,8 @@ class ClusterFlowTest {
     private final ByteArrayOutputStream said = new ByteArrayOutputStream();
 
     private ClusterRun run() {
-        return new ClusterRun("tomcat-20261203-100000", NS, "tomcat", INJECTORS, "container-bench:test", List.of(), Map.of("tiers", "10"),
+        return new ClusterRun("tomcat-20261203-100000", NS, List.of(new ClusterRun.Target("tomcat", List.of())), INJECTORS,
+                "container-bench:test", Map.of("tiers", "10"),
                 new ClusterRun.Resources("2", "3Gi"), new ClusterRun.Resources("2", "3Gi"), Duration.ofSeconds(20),
                 Duration.ofSeconds(3));
     }
@@ -80,6 +84,47 @@ class ClusterFlowTest {
         }
         assertTrue(released.isAfter(Instant.now().minusSeconds(20)), "one instant for all, set once all were ready");
         assertTrue(said.toString(StandardCharsets.UTF_8).contains("the load starts at " + released), said.toString(StandardCharsets.UTF_8));
+        assertNothingLeft(run);
+    }
+
+    /**
+     * {@code ./bench kubernetes run --containers tomcat,undertow --injectors 2}, the whole command: two
+     * target pods and two injectors, whose logs carry the results two real injectors wrote in one
+     * interleaved run of these containers (InjectorsIT's, kept under two-targets/), merged into one run
+     * with its verdict and its page.
+     */
+    @Test
+    void twoTargetsRunToOneMergedVerdict() throws Exception {
+        Path out = dir.resolve("out");
+        CompletableFuture<ClusterRun> rendered = new CompletableFuture<>();
+        CompletableFuture<Instant> cluster = rendered.thenApplyAsync(run -> playCluster(run, 2, -1));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = KubernetesCommand.run(List.of("run", "--containers", "tomcat,undertow", "--injectors", "2", "--namespace", NS,
+                        "--image", "container-bench:test", "--tiers", "10", "--start-lead", "1", "--ready-timeout", "20",
+                        "--out", out.toString()),
+                new PrintStream(said, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), run -> {
+                    rendered.complete(run);
+                    // The command closes its client when done; the test's own plays the cluster meanwhile.
+                    return server.createClient();
+                });
+        cluster.get(20, TimeUnit.SECONDS);
+        String output = said.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8) + output);
+
+        ClusterRun run = rendered.get();
+        assertTrue(output.contains("waiting for the target pod(s) " + run.targetName(0) + ", " + run.targetName(1)), output);
+        List<Path> merged = ResultsStore.runFiles(out).stream()
+                .filter(file -> file.getFileName().toString().startsWith("tomcat-undertow-merged-")).toList();
+        assertEquals(1, merged.size(), "one merged run: " + ResultsStore.runFiles(out));
+        RunResult result = ResultsStore.read(merged.get(0)).run();
+        assertEquals(2, result.injection().merged().runs().size());
+        TierComparison.Comparison verdict = result.comparisons().get(0).comparison().get(0);
+        assertEquals("tomcat", verdict.baseline());
+        assertEquals("undertow", verdict.other());
+        assertTrue(verdict.tps().ratio() > 0 && verdict.cpu().ratio() > 0, "TPS and CPU ratios from the joined blocks");
+        assertTrue(output.contains("undertow against tomcat"), "the verdict said: " + output);
+        assertTrue(Files.readString(out.resolve("index.html")).contains(result.runId()), "the page shows the merged run");
+        assertTrue(Files.exists(out.resolve("target-0.log")) && Files.exists(out.resolve("target-1.log")), "each target's log kept");
         assertNothingLeft(run);
     }
 
@@ -125,8 +170,13 @@ class ClusterFlowTest {
      * @return the start instant the injectors saw
      */
     private Instant playCluster(ClusterRun run, int pods, int failing) {
-        awaitTrue(() -> client.pods().inNamespace(NS).withName(run.name(ClusterRun.TARGET)).get() != null);
-        ready(client.pods().inNamespace(NS).withName(run.name(ClusterRun.TARGET)).get(), "Running");
+        for (int t = 0; t < run.targets().size(); t++) {
+            String target = run.targetName(t);
+            awaitTrue(() -> client.pods().inNamespace(NS).withName(target).get() != null);
+            ready(client.pods().inNamespace(NS).withName(target).get(), "Running");
+            server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods/" + target + "/log?pretty=false")
+                    .andReturn(200, "target " + t + " started\n").always();
+        }
         awaitTrue(() -> client.batch().v1().jobs().inNamespace(NS).withName(run.name(ClusterRun.INJECTOR)).get() != null);
         for (int i = 0; i < pods; i++) {
             String name = run.name(ClusterRun.INJECTOR) + "-" + i + "-abcde";
@@ -135,7 +185,7 @@ class ClusterFlowTest {
                     .addToAnnotations(ClusterFlow.INDEX_ANNOTATION, Integer.toString(i)).endMetadata().build()).create();
             ready(pod, "Running");
             server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods/" + name + "/log?pretty=false")
-                    .andReturn(200, i == failing ? "Gatling says hello\njava.lang.OutOfMemoryError: Java heap space\n" : log(i))
+                    .andReturn(200, i == failing ? "Gatling says hello\njava.lang.OutOfMemoryError: Java heap space\n" : log(run, i))
                     .always();
         }
         awaitTrue(() -> client.configMaps().inNamespace(NS).withName(run.name("start")).get().getData() != null
@@ -166,11 +216,22 @@ class ClusterFlowTest {
         return ("{\"schema\": 9, \"runId\": \"tomcat-injector" + index + "\"}").getBytes(StandardCharsets.UTF_8);
     }
 
-    /** What injector {@code index} prints: Gatling's lines, then its results file as {@link ResultsInLog} prints it. */
-    private String log(int index) {
+    /**
+     * What injector {@code index} prints: Gatling's lines, then its results file as {@link ResultsInLog}
+     * prints it; with two targets, a real injector's results.
+     */
+    private String log(ClusterRun run, int index) {
         try {
-            Path file = Files.write(Files.createDirectories(dir.resolve("pod-" + index)).resolve("tomcat-injector" + index + ".json"),
-                    result(index));
+            Path pod = Files.createDirectories(dir.resolve("pod-" + index));
+            Path file;
+            if (run.targets().size() == 1) {
+                file = Files.write(pod.resolve("tomcat-injector" + index + ".json"), result(index));
+            } else {
+                String name = "tomcat-undertow-injector" + index + "-20261206-021508.json";
+                try (var real = ClusterFlowTest.class.getResourceAsStream("two-targets/" + name)) {
+                    file = Files.write(pod.resolve(name), real.readAllBytes());
+                }
+            }
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
             out.println("Gatling says hello");

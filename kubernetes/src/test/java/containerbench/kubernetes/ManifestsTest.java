@@ -16,10 +16,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,16 +42,8 @@ class ManifestsTest {
 
     @BeforeAll
     static void dryRun() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = KubernetesCommand.run(List.of("run", "--container", CONTAINER, "--injectors", Integer.toString(INJECTORS),
-                        "--image", "registry.example/container-bench:abc", "--tiers", "100,500", "--maxThreads", "1024", "--dry-run"),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                run -> {
-                    throw new AssertionError("a dry run talks to no cluster");
-                });
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        objects = StrictSchema.read(out.toString(StandardCharsets.UTF_8));
+        objects = DryRun.of("--container", CONTAINER, "--injectors", Integer.toString(INJECTORS), "--image",
+                "registry.example/container-bench:abc", "--tiers", "100,500", "--maxThreads", "1024");
         runId = objects.get(0).getMetadata().getLabels().get(ClusterRun.RUN_LABEL);
     }
 
@@ -76,27 +65,23 @@ class ManifestsTest {
         assertRefused("--injector.index is set by kubernetes run itself, for every injector", "--container", "tomcat",
                 "--injector.index", "1");
         assertRefused("--injectors takes a whole number from 1 to 64, not '0'", "--container", "tomcat", "--injectors", "0");
-        assertRefused("kubernetes run measures one container (--container NAME) for now: several targets on a cluster need an"
-                + " interleaved schedule over injectors on machines of their own, which is not built yet; compare containers on"
-                + " one machine (mvn gatling:test -Dcontainers=tomcat,undertow -Dinjectors=N, docs/injectors.md)",
-                "--containers", "tomcat,undertow", "--injectors", "2");
+        assertRefused("both --container and --containers are given: keep one (--containers tomcat,undertow,jetty measures them"
+                + " all in one run)", "--container", "tomcat", "--containers", "undertow,jetty");
+        assertRefused("undertow[jvmArgs=-Xmx1g] sets JVM options, and a target pod's are deploy/kubernetes/target.yaml's (its heap"
+                + " a share of the pod's memory): set them there, alike for every target", "--containers", "tomcat,undertow[jvmArgs=-Xmx1g]");
+        assertRefused("the image holds the embedded containers only (tomcat, undertow, jetty), not wildfly",
+                "--containers", "tomcat,wildfly");
+        assertRefused("injectors on machines of their own keep one schedule laid out from one instant: give --warmupSeconds a"
+                + " number of seconds, not auto", "--containers", "tomcat,undertow", "--warmupSeconds", "auto");
         assertRefused("bad value --maxThreads=-5: tomcat's maxThreads accepts an integer >= 1", "--container", "tomcat",
                 "--maxThreads", "-5");
     }
 
     private static void assertRefused(String message, String... options) {
-        List<String> args = new ArrayList<>(List.of("run"));
-        args.addAll(List.of(options));
-        args.add("--dry-run");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = KubernetesCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), run -> {
-                    throw new AssertionError("nothing is applied");
-                });
-        assertEquals(2, exit);
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: " + message), err.toString(StandardCharsets.UTF_8));
-        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        DryRun.Outcome outcome = DryRun.run(options);
+        assertEquals(2, outcome.exit());
+        assertTrue(outcome.err().startsWith("error: " + message), outcome.err());
+        assertEquals("", outcome.out(), "nothing is rendered");
     }
 
     @Test
@@ -221,15 +206,7 @@ class ManifestsTest {
         }
     }
 
-    /** The -D properties of the injector's command, with the index as Kubernetes leaves it to the pod. */
     private static Map<String, String> injectorProperties() {
-        List<String> command = only(Job.class).getSpec().getTemplate().getSpec().getContainers().get(0).getCommand();
-        assertTrue(command.indexOf("containerbench.cli.PodInjector") > command.indexOf("-cp"), command.toString());
-        Map<String, String> properties = new LinkedHashMap<>();
-        command.stream().limit(command.indexOf("-cp")).filter(arg -> arg.startsWith("-D")).forEach(arg -> {
-            String[] pair = arg.substring(2).split("=", 2);
-            properties.put(pair[0], pair.length > 1 ? pair[1] : "");
-        });
-        return properties;
+        return DryRun.injectorProperties(only(Job.class));
     }
 }
