@@ -91,7 +91,13 @@ class UserAppIT {
                 assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
             }
             assertEquals(containers.size() - 1, run.comparisons().get(0).comparison().size(), "every other container against the first");
+            for (var block : run.blocks()) {
+                assertEquals(names, block.byRequest().stream().map(r -> r.name()).toList(), "each block's own figures of each request");
+                assertEquals(block.ok(), block.byRequest().stream().mapToLong(r -> r.ok()).sum(), "the parts add up: " + block);
+            }
             assertTrue(Files.readString(log).contains("'no credentials' answered 401 on every target"), Runs.tail(log));
+            assertTrue(Files.readString(log).contains("'s mean response time per request against " + containers.get(0) + "'s"),
+                    "a table per target of each request's paired verdicts: " + Runs.tail(log));
         }
         assertEquals(new java.util.TreeSet<>(all), new java.util.TreeSet<>(measured), "every WAR container measured");
         assertFalse(Runs.anyAlive(marker), "no target left running");

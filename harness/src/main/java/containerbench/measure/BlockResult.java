@@ -1,5 +1,7 @@
 package containerbench.measure;
 
+import java.util.List;
+
 /**
  * One block of an interleaved tier: one target loaded alone for a while, measured on its own. Its
  * CPU is read from the target's process at the block's start and end, so that the CPU per response
@@ -21,15 +23,35 @@ package containerbench.measure;
  * @param open an open block's rates, latency from each request's due time and the injector's lateness;
  *     {@code null} for a closed one (schema 9). A block whose injector fell behind is {@code injectorLimited} too
  * @param launch which launch of the targets (fresh JVMs) it ran in, 0 first (schema 10; 0 before)
+ * @param byRequest with a mix of requests, each one's outcomes and mean response time in the block, in the mix's
+ *     order (schema 12); {@code null} for one request, and before
  */
 public record BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis,
         long requests, long ok, long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram,
-        OpenFigures open, int launch) {
+        OpenFigures open, int launch, List<Request> byRequest) {
+
+    /**
+     * One request of a mix in one block: what became of it, and its OK responses' mean time. Counts
+     * and a sum, not a histogram: a HAR of a hundred requests over a run's blocks would hold tens of
+     * thousands of histograms; each request's percentiles are its tier's ({@code TierResult.byRequest}).
+     *
+     * @param meanMs the mean response time of its OK responses in ms, or {@code null} with none
+     */
+    public record Request(String name, long ok, long ko, Double meanMs) {
+    }
+
+    /** A block without a mix's figures. */
+    public BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
+            long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open, int launch) {
+        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open,
+                launch, null);
+    }
 
     /** A block of the first launch. */
     public BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
             long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open) {
-        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open, 0);
+        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open, 0,
+                null);
     }
 
     /**
@@ -38,18 +60,24 @@ public record BlockResult(String tier, int users, int round, String target, long
      */
     public BlockResult withLatencies(String histogram, OpenFigures figures) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                cpu, injectorLimited || figures != null && figures.injectorLate(), histogram, figures, launch);
+                cpu, injectorLimited || figures != null && figures.injectorLate(), histogram, figures, launch, byRequest);
     }
 
     /** The same block with what became of each of its requests, read once the last of them is in. */
     public BlockResult withOutcomes(long requests, long ok, long ko) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                cpu, injectorLimited, latencyHistogram, open, launch);
+                cpu, injectorLimited, latencyHistogram, open, launch, byRequest);
+    }
+
+    /** The same block with each request's figures of a mix, read with its outcomes. */
+    public BlockResult withRequests(List<Request> requests) {
+        return new BlockResult(tier, users, round, target, startMillis, endMillis, this.requests, ok, ko, tps,
+                cpu, injectorLimited, latencyHistogram, open, launch, requests == null ? null : List.copyOf(requests));
     }
 
     /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */
     public BlockResult withInjectorLimited(boolean limited) {
         return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                cpu, limited, latencyHistogram, open, launch);
+                cpu, limited, latencyHistogram, open, launch, byRequest);
     }
 }

@@ -199,7 +199,7 @@ public final class Rotation {
             }
             Target target = targets.get(order.round(round).get(measured % targets.size()));
             block = new Block(index, round, target.index(), target.request(),
-                    new TierRecorder(target.request(), target.label(), users, parts.get(target.index()), open));
+                    TierRecorder.ofBlock(target.request(), target.label(), users, parts.get(target.index()), open));
             blocks.add(block);
         }
         atStart = reading;
@@ -300,7 +300,7 @@ public final class Rotation {
             TierRecorder recorder = closedBlocks.get(i).recorder();
             TierResult outcomes = recorder.counts();
             all.add(closed.get(i).withLatencies(recorder.latencyHistogram(), recorder.open())
-                    .withOutcomes(outcomes.requests(), outcomes.ok(), outcomes.ko()));
+                    .withOutcomes(outcomes.requests(), outcomes.ok(), outcomes.ko()).withRequests(recorder.requestsInBlock()));
         }
         return all;
     }

@@ -39,6 +39,8 @@ public final class TierRecorder {
     // Shared by every block of one target in a tier, so that a HAR of many requests does not cost a
     // histogram per request and block.
     private final List<TierRecorder> byRequest;
+    // A block's: each request's counts in it alone, for pairing them block by block; else null.
+    private final RequestTally tally;
     // An open workload's: time from each request's due time, and how late each left, in µs; else null.
     private final Histogram corrected;
     private final Histogram lateness;
@@ -61,14 +63,29 @@ public final class TierRecorder {
      * @param open whether it records an open workload's due times too; {@code users} is then the rate
      */
     public TierRecorder(String name, String target, int users, List<TierRecorder> byRequest, boolean open) {
-        this(name, target, users, byRequest, Histograms.DIGITS, open);
+        this(name, target, users, byRequest, Histograms.DIGITS, open, null);
+    }
+
+    /**
+     * A measured block's recorder: with a mix ({@code byRequest} not empty), each request's counts in
+     * this block too ({@link #requestsInBlock}).
+     */
+    static TierRecorder ofBlock(String name, String target, int users, List<TierRecorder> byRequest, boolean open) {
+        return new TierRecorder(name, target, users, byRequest, Histograms.DIGITS, open,
+                byRequest.isEmpty() ? null : new RequestTally(byRequest.stream().map(TierRecorder::name).toList()));
     }
 
     private TierRecorder(String name, String target, int users, List<TierRecorder> byRequest, int digits, boolean open) {
+        this(name, target, users, byRequest, digits, open, null);
+    }
+
+    private TierRecorder(String name, String target, int users, List<TierRecorder> byRequest, int digits, boolean open,
+            RequestTally tally) {
         this.name = name;
         this.target = target;
         this.users = users;
         this.byRequest = byRequest;
+        this.tally = tally;
         this.latency = new ConcurrentHistogram(Histograms.HIGHEST_MS, digits);
         this.corrected = open ? new ConcurrentHistogram(Histograms.HIGHEST_MS * 1000, Histograms.DIGITS) : null;
         this.lateness = open ? new ConcurrentHistogram(Histograms.HIGHEST_MS * 1000, Histograms.DIGITS) : null;
@@ -88,6 +105,11 @@ public final class TierRecorder {
         return name;
     }
 
+    /** A measured block's figures of each request of its mix, or {@code null} without a mix. */
+    List<BlockResult.Request> requestsInBlock() {
+        return tally == null ? null : tally.figures();
+    }
+
     public int users() {
         return users;
     }
@@ -105,6 +127,9 @@ public final class TierRecorder {
         if (!byRequest.isEmpty()) {
             byRequest.get(request).ok(now, millis);
         }
+        if (tally != null) {
+            tally.ok(request, millis);
+        }
     }
 
     /** A failed request of index {@code request} in the mix. */
@@ -112,6 +137,9 @@ public final class TierRecorder {
         ko(now, millis, reason);
         if (!byRequest.isEmpty()) {
             byRequest.get(request).ko(now, millis, reason);
+        }
+        if (tally != null) {
+            tally.ko(request);
         }
     }
 

@@ -45,10 +45,11 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
      * @param calibration when the method was last checked on the run's kind of machine ({@code ./bench aa}), or that it was not
      * @param magnitudes each target's TPS and p99 per tier, what the ratios are of
      * @param repeats the earlier runs of the same comparison with their pool, under the latest
+     * @param requests with a mix of requests, each target's requests against the baseline's; else empty
      */
     record VerdictSection(String run, String heading, String design, List<String> about, MachineShare machine, List<VerdictTable> tables,
             List<Magnitudes.Tier> magnitudes, List<LatencyCurves.Panel> curves, List<String> sentences, List<String> latencies,
-            String warmups, String calibration, Repeats repeats) {
+            String warmups, String calibration, Repeats repeats, List<RequestTable> requests) {
     }
 
     /**
@@ -106,7 +107,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                         + run.baseline().label() + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons",
                         Verdicts.about(run), MachineShare.of(run), VerdictTable.of(run), Magnitudes.of(run), LatencyCurves.of(run),
                         Verdicts.sentences(run), Verdicts.latencies(run), Verdicts.warmups(run),
-                        calibration(run, List.of(pageDir, stored.file().getParent())), Repeats.of(stored, set.all())));
+                        calibration(run, List.of(pageDir, stored.file().getParent())), Repeats.of(stored, set.all()),
+                        RequestTable.of(run)));
             }
         }
         List<RunRow> runs = new ArrayList<>();
@@ -127,7 +129,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                 .map(run -> new OpenSection(run.runId(), run.description(), OpenView.capacities(run), OpenView.lines(run),
                         // An interleaved open run draws its curves in its verdict section already.
                         OpenView.svg(run), run.interleaved() ? List.of() : LatencyCurves.of(run))).toList();
-        List<Caveat> notes = verdicts.stream().flatMap(v -> Caveat.notes(v.tables(), v.machine()).stream()).distinct().toList();
+        List<Caveat> notes = verdicts.stream().flatMap(v -> java.util.stream.Stream.concat(Caveat.notes(v.tables(), v.machine()).stream(),
+                v.requests().stream().flatMap(table -> table.caveats().stream()))).distinct().toList();
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, notes,
                 runs, figures, groups.size() > 1 ? differences(groups) : List.of(), charts(series), open);
     }

@@ -71,6 +71,7 @@ public final class ConsoleTable {
         for (int i = 0; i < notes.size(); i++) {
             out.format("  [%d] %s: %s%n", i + 1, notes.get(i).brief(), notes.get(i).text());
         }
+        out.format("%s", requests(RequestTable.of(run)));
         out.format("per tier (95%% intervals, and adjusted for every interval the run states):%n");
         Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
         Verdicts.latencies(run).forEach(latency -> out.format("  %s%n", latency));
@@ -94,13 +95,38 @@ public final class ConsoleTable {
         return out.toString();
     }
 
+    /** A mix's request tables: a row per request, a column per tier. */
+    static String requests(List<RequestTable> tables) {
+        Formatter out = new Formatter();
+        for (RequestTable table : tables) {
+            int width = Math.min(REQUEST_NAME, table.rows().stream().mapToInt(row -> row.request().length()).max().orElse(0));
+            out.format("  %s:%n", table.title());
+            out.format("%s%n", line("request", width, table.loads()));
+            for (RequestTable.Row row : table.rows()) {
+                String name = row.request().length() > width ? row.request().substring(0, width - 1) + "…" : row.request();
+                out.format("%s%n", line(name, width, row.cells().stream().map(cell -> brief(cell, List.of())).toList()));
+            }
+            if (table.unjudged() != null) {
+                out.format("    %s%n", table.unjudged());
+            }
+        }
+        return out.toString();
+    }
+
+    /** The widest request name the console shows in full: a HAR's paths run long. */
+    private static final int REQUEST_NAME = 40;
+
+    private static String line(String first, int width, List<String> cells) {
+        StringBuilder line = new StringBuilder(String.format("    %-" + Math.max(11, width) + "s", first));
+        cells.forEach(cell -> line.append(String.format(" %-" + CELL + "s", cell)));
+        return line.toString().stripTrailing();
+    }
+
     /** A verdict cell's width on the console: "▼ 0.69× 0.63-0.77 [1]" and a failure's "✕ 48.21% vs 0.00%" fit. */
     private static final int CELL = 24;
 
     private static String line(String first, List<String> cells) {
-        StringBuilder line = new StringBuilder(String.format("    %-11s", first));
-        cells.forEach(cell -> line.append(String.format(" %-" + CELL + "s", cell)));
-        return line.toString().stripTrailing();
+        return line(first, 11, cells);
     }
 
     private static String brief(VerdictTable.Cell cell, List<Caveat> notes) {
@@ -108,7 +134,7 @@ public final class ConsoleTable {
         // The console's mark for a figure nobody could know, as in its table of tiers.
         return (cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure().replace(MarkdownView.UNKNOWN, "-")
                 + (e == null ? "" : " " + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()))
-                + (cell.caveat() == null ? "" : Caveat.marks(List.of(cell.caveat()), notes));
+                + (cell.caveat() == null || !notes.contains(cell.caveat()) ? "" : Caveat.marks(List.of(cell.caveat()), notes));
     }
 
     /** Repeated runs of the same comparison, pooled: empty when no comparison ran twice alike. */

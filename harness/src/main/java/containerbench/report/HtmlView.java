@@ -86,6 +86,9 @@ final class HtmlView {
             verdictTable(h, table, notes);
             h.append("<div class=\"wide\">").append(ForestPlot.svg(table)).append("</div>\n");
         }
+        for (RequestTable table : verdict.requests()) {
+            requestTable(h, table, notes);
+        }
         h.append("<h3>TPS and p99 per target</h3>\n<div class=\"wide\">").append(Magnitudes.svg(verdict.magnitudes())).append("</div>\n");
         h.append("<p class=\"design\">").append(Html.text(verdict.design())).append(".</p>\n");
         List<String> about = new ArrayList<>(verdict.about());
@@ -158,11 +161,25 @@ final class HtmlView {
         VerdictTable.HEADERS.forEach(header -> h.append(header.equals(VerdictTable.HEADERS.get(0)) ? "<th class=\"load\">" : "<th class=\"l\">")
                 .append(Html.text(header)).append("</th>"));
         h.append("</tr>\n");
-        for (VerdictTable.Row row : table.rows()) {
-            h.append("<tr><th class=\"load\">").append(Html.text(row.load())).append("</th>");
-            row.cells().forEach(cell -> cell(h, cell, notes));
-            h.append("</tr>\n");
-        }
+        table.rows().forEach(row -> row(h, row.load(), row.cells(), notes));
+        h.append("</table>\n");
+    }
+
+    /** A row of verdict cells under its head: a tier's load, or a request's name. */
+    private static void row(StringBuilder h, String head, List<VerdictTable.Cell> cells, List<Caveat> notes) {
+        h.append("<tr><th class=\"load\">").append(Html.text(head)).append("</th>");
+        cells.forEach(cell -> cell(h, cell, notes));
+        h.append("</tr>\n");
+    }
+
+    /** A mix's requests against the baseline's: a row per request, a column per tier. */
+    private static void requestTable(StringBuilder h, RequestTable table, List<Caveat> notes) {
+        h.append("<h3>").append(Html.text(table.other() + " against " + table.baseline() + ", request by request")).append("</h3>\n");
+        h.append("<table class=\"verdict requests\">\n<caption>").append(Html.text(table.title())).append("</caption>\n<tr>")
+                .append("<th class=\"load\">request</th>");
+        table.loads().forEach(load -> h.append("<th class=\"l\">").append(Html.text(load)).append("</th>"));
+        h.append("</tr>\n");
+        table.rows().forEach(row -> row(h, row.request(), row.cells(), notes));
         h.append("</table>\n");
     }
 

@@ -33,6 +33,9 @@ final class MarkdownView {
                         .append(table.caption() == null ? "" : ": " + table.caption()).append("\n\n");
                 verdictTable(m, table, doc.notes());
             }
+            for (RequestTable table : verdict.requests()) {
+                requestTable(m, table, doc.notes());
+            }
             m.append('\n').append(verdict.design()).append(".\n\n");
             verdict.about().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
             m.append("- ").append(verdict.calibration()).append('\n');
@@ -122,15 +125,31 @@ final class MarkdownView {
     private static void verdictTable(StringBuilder m, VerdictTable table, List<Caveat> notes) {
         m.append(row(VerdictTable.HEADERS)).append("|---|---|---|---|---|\n");
         for (VerdictTable.Row row : table.rows()) {
-            List<String> cells = new ArrayList<>(List.of(row.load()));
-            for (VerdictTable.Cell cell : row.cells()) {
-                VerdictTable.Estimate e = cell.estimate();
-                cells.add((cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure()
-                        + (e == null ? "" : " (" + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()) + ")") + " " + cell.word()
-                        + (cell.caveat() == null ? "" : Caveat.marks(List.of(cell.caveat()), notes)));
-            }
-            m.append(row(cells));
+            m.append(cells(row.load(), row.cells(), notes));
         }
+    }
+
+    /** A mix's requests against the baseline's: a row per request, a column per tier. */
+    private static void requestTable(StringBuilder m, RequestTable table, List<Caveat> notes) {
+        List<String> headers = new ArrayList<>(List.of("request"));
+        headers.addAll(table.loads());
+        m.append("\n**").append(table.title()).append("**\n\n").append(row(headers)).append("|---".repeat(headers.size()))
+                .append("|\n");
+        for (RequestTable.Row row : table.rows()) {
+            m.append(cells(row.request(), row.cells(), notes));
+        }
+    }
+
+    /** A table row of verdict cells: each its glyph, figure, adjusted interval, word and note number. */
+    private static String cells(String first, List<VerdictTable.Cell> verdicts, List<Caveat> notes) {
+        List<String> cells = new ArrayList<>(List.of(first));
+        for (VerdictTable.Cell cell : verdicts) {
+            VerdictTable.Estimate e = cell.estimate();
+            cells.add((cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure()
+                    + (e == null ? "" : " (" + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()) + ")") + " " + cell.word()
+                    + (cell.caveat() == null ? "" : Caveat.marks(List.of(cell.caveat()), notes)));
+        }
+        return row(cells);
     }
 
     /** A table's header; figures right-aligned but for the target and the flags. */

@@ -162,13 +162,13 @@ record VerdictTable(String baseline, String other, String caption, List<Row> row
         return new Estimate(r.ratio(), r.low(), r.high(), r.adjustedLow(), r.adjustedHigh(), r.adjustedFor());
     }
 
-    private static Cell unjudged(Estimate estimate, Caveat why) {
+    static Cell unjudged(Estimate estimate, Caveat why) {
         return new Cell(estimate, estimate == null ? MarkdownView.UNKNOWN : Verdicts.times(estimate.ratio()), "○", "not judged",
                 Call.NOT_JUDGED, why);
     }
 
     /** By the adjusted interval: above or below 1 where it excludes 1, else no difference established. */
-    private static Cell judged(Estimate e, String below, String above, boolean higherIsBetter, Caveat caveat) {
+    static Cell judged(Estimate e, String below, String above, boolean higherIsBetter, Caveat caveat) {
         if (e.adjustedHigh() < 1) {
             return new Cell(e, Verdicts.times(e.ratio()), "▼", below, higherIsBetter ? Call.WORSE : Call.BETTER, caveat);
         }

@@ -93,7 +93,24 @@ final class BlockMerge {
                 same.stream().mapToLong(BlockResult::requests).sum(), ok, same.stream().mapToLong(BlockResult::ko).sum(),
                 Decimals.two(same.stream().mapToDouble(BlockResult::tps).sum()), cpu, limited,
                 same.stream().allMatch(b -> b.latencyHistogram() == null) ? null : Histograms.encode(latencies), null,
-                launched.launch());
+                launched.launch(), requests(same));
+    }
+
+    /** Each request of a mix over every injector: outcomes summed, the mean time weighted by each one's OK responses. */
+    private static List<BlockResult.Request> requests(List<BlockResult> same) {
+        if (same.stream().anyMatch(b -> b.byRequest() == null)) {
+            return null;
+        }
+        List<BlockResult.Request> joined = new ArrayList<>();
+        for (int r = 0; r < same.get(0).byRequest().size(); r++) {
+            int index = r;
+            List<BlockResult.Request> parts = same.stream().map(b -> b.byRequest().get(index)).toList();
+            long ok = parts.stream().mapToLong(BlockResult.Request::ok).sum();
+            double okMillis = parts.stream().filter(p -> p.meanMs() != null).mapToDouble(p -> p.meanMs() * p.ok()).sum();
+            joined.add(new BlockResult.Request(parts.get(0).name(), ok, parts.stream().mapToLong(BlockResult.Request::ko).sum(),
+                    ok == 0 ? null : Decimals.two(okMillis / ok)));
+        }
+        return joined;
     }
 
     /**

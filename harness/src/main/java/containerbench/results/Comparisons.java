@@ -401,6 +401,49 @@ public final class Comparisons {
         return tiers;
     }
 
+    /**
+     * Per tier, target and request of a mix, the request's mean response time against the baseline's,
+     * paired round by round from the blocks' own figures of it. Left out as the tier's response times
+     * are: tiers either failed, tiers Gatling limited, and rounds in which either block had no OK
+     * response to that request. The adjusted intervals are of the family of every such ratio with two
+     * pairs or more, apart from {@link #family}: a mix of fifty requests would otherwise widen every
+     * TPS and CPU interval of the run fifty-fold in count.
+     *
+     * @param labels the targets' labels, the baseline first
+     */
+    public static List<RequestComparison> requests(List<BlockResult> blocks, List<String> labels) {
+        record Found(String tier, int users, String other, String request, List<Round> rounds) {
+        }
+        List<Found> found = new ArrayList<>();
+        String baseline = labels.get(0);
+        for (String other : labels.subList(1, labels.size())) {
+            byTier(blocks).forEach((tier, inTier) -> {
+                Paired paired = Paired.of(inTier, baseline, other);
+                List<BlockResult[]> pairs = paired.rounds().stream().filter(p -> p[0].byRequest() != null && p[1].byRequest() != null)
+                        .toList();
+                if (paired.failed() || paired.injectorLimited() || pairs.isEmpty()) {
+                    return;
+                }
+                for (int r = 0; r < pairs.get(0)[0].byRequest().size(); r++) {
+                    List<Round> rounds = new ArrayList<>();
+                    for (BlockResult[] pair : pairs) {
+                        Double base = pair[0].byRequest().get(r).meanMs();
+                        Double others = pair[1].byRequest().get(r).meanMs();
+                        if (base != null && others != null && base > 0 && others > 0) {
+                            rounds.add(new Round(pair[0].launch(), base, others));
+                        }
+                    }
+                    if (!rounds.isEmpty()) {
+                        found.add(new Found(tier, inTier.get(0).users(), other, pairs.get(0)[0].byRequest().get(r).name(), rounds));
+                    }
+                }
+            });
+        }
+        int family = Math.max(1, (int) found.stream().filter(f -> f.rounds().size() >= 2).count());
+        return found.stream().map(f -> new RequestComparison(f.tier(), f.users(), baseline, f.other(), f.request(),
+                latency(f.rounds(), 0.95), latency(f.rounds(), 1 - 0.05 / family), family)).toList();
+    }
+
     /** One tier's paired response times, round by round: the means and the 99th percentiles. */
     private record TierLatencies(int users, List<Round> mean, List<Round> p99) {
     }

@@ -155,7 +155,8 @@ public final class ResultsStore {
         if (schema < 11) {
             run.path("blocks").forEach(block -> flatCpu((ObjectNode) block));
         }
-        if (schema < RunResult.SCHEMA && run.path("comparisons").isArray()) {
+        // From schema 11 the comparisons are worked out as this version does (12 added each block's requests of a mix).
+        if (schema < 11 && run.path("comparisons").isArray()) {
             return new StoredRun(comparedAnew(run, schema), file);
         }
         return new StoredRun(JSON.treeToValue(schema < 3 ? oneTarget(run) : run, RunResult.class), file);

@@ -36,6 +36,23 @@ class TierRecorderTest {
     }
 
     @Test
+    void aMeasuredBlockCountsEachRequestOfTheMixInItAloneBesideTheSharedFigures() {
+        List<TierRecorder> parts = TierRecorder.parts(List.of("version", "read heap"), "tomcat", 10);
+        TierRecorder first = TierRecorder.ofBlock("10 users tomcat", "tomcat", 10, parts, false);
+        TierRecorder second = TierRecorder.ofBlock("10 users tomcat", "tomcat", 10, parts, false);
+        first.ok(1_000, 2, 0);
+        first.ok(1_001, 3, 0);
+        first.ko(1_002, 9, "HTTP 500", 1);
+        second.ok(3_000, 4, 1);
+        assertEquals(List.of(new BlockResult.Request("version", 2, 0, 2.5), new BlockResult.Request("read heap", 0, 1, null)),
+                first.requestsInBlock(), "the first block's own: a mean of 2 and 3 ms, no OK response to time");
+        assertEquals(List.of(new BlockResult.Request("version", 0, 0, null), new BlockResult.Request("read heap", 1, 0, 4.0)),
+                second.requestsInBlock());
+        assertEquals(3, parts.stream().mapToLong(part -> part.counts().ok()).sum(), "the tier's shared figures count both blocks");
+        assertNull(TierRecorder.ofBlock("10 users tomcat", "tomcat", 10, List.of(), false).requestsInBlock(), "one request: none");
+    }
+
+    @Test
     void oneRequestHasNoBreakdown() {
         assertEquals(List.of(), TierRecorder.parts(List.of("login"), "tomcat", 10));
         TierRecorder block = new TierRecorder("10 users", "tomcat", 10, List.of());

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.Histograms;
 import containerbench.measure.OpenFigures;
 import containerbench.measure.TierResult;
+import containerbench.measure.BlockResult;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
@@ -123,6 +124,41 @@ class VerdictPageTest {
         assertTrue(lines.get(3).contains(" [1] "), "the note it needs: " + lines.get(3));
         assertTrue(console.contains("  [1] Gatling itself limited the load: its CPU was at the cores"), console);
         assertTrue(console.indexOf("[1] Gatling itself") < console.indexOf("per tier (95% intervals"), "tables and notes first");
+    }
+
+    /**
+     * The run with a mix of two requests in every block: "GET /version" alike everywhere, "POST /write" 1.5
+     * times as long on undertow as on tomcat, the others alike.
+     */
+    private static RunResult mixed() {
+        return RUN.toBuilder().blocks(RUN.blocks().stream().map(b -> b.withRequests(List.of(
+                new BlockResult.Request("GET /version", b.ok() / 2, 0, 2.0 * (1 + 0.01 * b.round())),
+                new BlockResult.Request("POST /write", b.ok() - b.ok() / 2, 0,
+                        (b.target().equals("undertow") ? 15.0 : 10.0) * (1 + 0.01 * b.round()))))).toList()).build();
+    }
+
+    @Test
+    void aMixGetsATableOfItsRequestsPerTargetOnThePageTheSummaryAndTheConsole(@TempDir Path dir) throws Exception {
+        new ResultsStore(dir).write(mixed());
+        ComparisonDocument doc = ComparisonDocument.of(RunSet.read(List.of(dir)), dir);
+        String html = HtmlView.render(doc);
+        assertEquals(3, count(html, "<table class=\"verdict requests\">"), "one per target against the baseline");
+        String undertow = html.substring(html.indexOf("<h3>undertow against tomcat, request by request</h3>"));
+        String write = undertow.substring(undertow.indexOf("<th class=\"load\">POST /write</th>"), undertow.indexOf("</tr>",
+                undertow.indexOf("<th class=\"load\">POST /write</th>")));
+        assertTrue(write.contains("<td class=\"call unjudged\"") && write.contains("href=\"#note-injector-limited\""),
+                "at 500 users Gatling limited undertow's blocks: not judged, linked to why: " + write);
+        assertTrue(write.contains("<b>1.50×</b>") && write.contains("longer"), "at 2000 users longer: " + write);
+        // Two requests: undertow's at 2000 users (500 limited), jetty's at both tiers, wildfly's at 500 (2000 failed).
+        assertTrue(undertow.contains("adjusted for the run&#39;s 8 per-request intervals"), undertow.substring(0, 400));
+        String md = MarkdownView.render(doc);
+        assertTrue(md.contains("**undertow's mean response time per request against tomcat's (adjusted for the run's 8 per-request"
+                + " intervals"), md);
+        assertTrue(md.contains("| request | 500 users | 2000 users |"), md);
+        String console = ConsoleTable.verdicts(mixed());
+        assertTrue(console.contains("  undertow's mean response time per request against tomcat's"), console);
+        assertTrue(console.lines().anyMatch(line -> line.startsWith("    POST /write  ○ -") && line.contains("▲ 1.50× 1.50-1.50")), console);
+        assertTrue(console.contains("    ○ not judged: Gatling itself limited the load"), console);
     }
 
     @Test

@@ -113,6 +113,23 @@ class BlockMergeTest {
     }
 
     @Test
+    void eachRequestOfAMixIsJoinedItsMeanWeightedByEachInjectorsResponses() {
+        UnaryOperator<List<BlockResult>> mix = blocks -> blocks.stream().map(b -> b.withRequests(List.of(
+                new BlockResult.Request("version", b.ok() - 10, 0, b.tps() > 1500 ? 2.0 : 3.0),
+                new BlockResult.Request("write", 0, 1, null)))).toList();
+        RunResult merged = RunMerge.merge(List.of(run(1, mix.apply(blocks(1, 30))), run(0, mix.apply(blocks(0, 0)))),
+                "tomcat-undertow-merged", RunMerge.DEFAULT_TOLERANCE_MILLIS);
+        BlockResult zero = blocks(0, 0).get(0);
+        BlockResult one = blocks(1, 30).get(0);
+        BlockResult.Request version = merged.blocks().get(0).byRequest().get(0);
+        assertEquals(zero.ok() + one.ok() - 20, version.ok(), "summed");
+        // Injector 0 at 2 ms (its rate above 1500), injector 1 at 3 ms, weighted by their OK responses.
+        assertEquals(Math.round(100.0 * ((zero.ok() - 10) * 2.0 + (one.ok() - 10) * 3.0) / version.ok()) / 100.0, version.meanMs());
+        assertEquals(new BlockResult.Request("write", 0, 2, null), merged.blocks().get(0).byRequest().get(1), "no OK response: no mean");
+        assertEquals(null, merged(blocks -> blocks).blocks().get(0).byRequest(), "one request: none");
+    }
+
+    @Test
     void blocksThatDidNotTurnTogetherAreRefusedAndNamed() {
         RunMerge.MismatchException late = assertThrows(RunMerge.MismatchException.class, () -> merged(blocks -> blocks.stream()
                 .map(b -> b.round() == 1 && b.launch() == 1 && b.target().equals("undertow") ? shifted(b, 400) : b).toList()));

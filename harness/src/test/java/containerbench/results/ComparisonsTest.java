@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -231,6 +232,43 @@ class ComparisonsTest {
         assertEquals(PairedRatio.of(List.of(12.0, 13.0, 11.0), List.of(8.0, 8.0, 8.0), 1 - 0.05 / 4), latency.p99Adjusted());
         assertTrue(latency.p99Adjusted().low() < latency.p99().low() && latency.p99().low() > 1,
                 "the adjusted interval is the wider one: " + latency);
+    }
+
+    @Test
+    void eachRequestOfAMixIsPairedBlockByBlockInAFamilyOfItsOwn() {
+        // "version" alike on both, "write" 1.5 times as long on undertow in every round, at two tiers.
+        List<BlockResult> blocks = new ArrayList<>();
+        for (int users : List.of(100, 500)) {
+            for (int round = 0; round < 3; round++) {
+                double spread = 1 + 0.02 * round;
+                blocks.add(mixed(launched(users, 0, "tomcat", 1000), round, 2.0 * spread, 10.0 * spread));
+                blocks.add(mixed(launched(users, 0, "undertow", 1000), round, 2.0 * spread, 15.0 * spread));
+            }
+        }
+        List<RequestComparison> requests = Comparisons.requests(blocks, List.of("tomcat", "undertow"));
+        assertEquals(List.of("100 users version", "100 users write", "500 users version", "500 users write"),
+                requests.stream().map(r -> r.tier() + " " + r.request()).toList());
+        RequestComparison write = requests.get(1);
+        assertEquals(1.5, write.mean().ratio(), 1e-9);
+        assertEquals(3, write.mean().pairs());
+        assertEquals(4, write.adjustedFor(), "every per-request interval of the run, and none of the tiers'");
+        assertTrue(write.meanAdjusted().low() > 1, "longer, on the adjusted interval: " + write.meanAdjusted());
+        assertEquals(1.0, requests.get(0).mean().ratio(), 1e-9);
+        assertEquals(4, Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0).tps().adjustedFor(),
+                "the tiers' family stays TPS and CPU at two tiers (no histograms here): the requests widen none of it");
+        List<BlockResult> limited = blocks.stream().map(b -> b.tier().equals("500 users") ? limited(b) : b).toList();
+        assertEquals(List.of("100 users version", "100 users write"), Comparisons.requests(limited, List.of("tomcat", "undertow"))
+                .stream().map(r -> r.tier() + " " + r.request()).toList(), "a tier Gatling limited is left out, as its response times are");
+        assertEquals(List.of(), Comparisons.requests(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 900, 20)),
+                List.of("tomcat", "undertow")), "one request (or results before schema 12): none");
+    }
+
+    /** The block in round {@code round} with a mix of two requests, "version" and "write", of these mean times. */
+    private static BlockResult mixed(BlockResult b, int round, double versionMs, double writeMs) {
+        return new BlockResult(b.tier(), b.users(), round, b.target(), b.startMillis(), b.endMillis(), b.requests(), b.ok(), b.ko(),
+                b.tps(), b.cpu(), b.injectorLimited(), b.latencyHistogram(), b.open(), b.launch())
+                .withRequests(List.of(new BlockResult.Request("version", b.ok() / 2, 0, versionMs),
+                        new BlockResult.Request("write", b.ok() / 2, 0, writeMs)));
     }
 
     @Test

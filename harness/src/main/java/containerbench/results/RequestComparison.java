@@ -1,0 +1,11 @@
+package containerbench.results;
+
+/**
+ * One request of a mix, one target's mean response time against the baseline's at one tier of an
+ * interleaved run, paired block by block, with its 95% interval and its interval adjusted for the
+ * run's per-request intervals: a family of their own, so that a mix of many requests widens its own
+ * intervals and not the tier verdicts'.
+ */
+public record RequestComparison(String tier, int users, String baseline, String other, String request, PairedRatio mean,
+        PairedRatio meanAdjusted, int adjustedFor) {
+}
