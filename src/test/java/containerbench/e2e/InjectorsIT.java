@@ -38,14 +38,10 @@ class InjectorsIT {
     @Test
     void severalInjectorsShareEachTierAndTheirResultsAreMergedExactly() throws Exception {
         int injectors = 2;
-        Path work = Runs.work("injectors-" + injectors);
-        Path benchmarks = work.resolve("benchmarks");
         String marker = UUID.randomUUID().toString();
-        Path log = work.resolve("run.log");
-        int status = Runs.gatling(log, benchmarks, List.of("-Dcontainer=tomcat", "-Dinjectors=" + injectors, "-Dtiers=7,50",
-                "-DtierSeconds=3", "-DwarmupSeconds=2", "-Dcontainerbench.test=" + marker,
-                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker));
-        assertEquals(0, status, () -> Runs.tail(log));
+        Path log = run("injectors-" + injectors, marker, "-Dcontainer=tomcat", "-Dinjectors=" + injectors, "-Dtiers=7,50",
+                "-DtierSeconds=3", "-DwarmupSeconds=2");
+        Path benchmarks = log.resolveSibling("benchmarks");
 
         Written written = Written.in(benchmarks, "tomcat-merged-");
         List<RunResult> parts = written.parts();
@@ -75,14 +71,10 @@ class InjectorsIT {
     // other phase, lasts at least 30 s a target: StartBarrierTest has the leader's end heard by the others.)
     @Test
     void twoContainersInterleavedOverTwoInjectorsAreJoinedBlockByBlockAndJudged() throws Exception {
-        Path work = Runs.work("injectors-interleaved");
-        Path benchmarks = work.resolve("benchmarks");
         String marker = UUID.randomUUID().toString();
-        Path log = work.resolve("run.log");
-        int status = Runs.gatling(log, benchmarks, List.of("-Dcontainers=tomcat,undertow", "-Dinjectors=2", "-Dtiers=10",
-                "-Drounds=2", "-Dlaunches=2", "-DwarmupSeconds=2", "-Dcontainerbench.test=" + marker,
-                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker));
-        assertEquals(0, status, () -> Runs.tail(log));
+        Path log = run("injectors-interleaved", marker, "-Dcontainers=tomcat,undertow", "-Dinjectors=2", "-Dtiers=10",
+                "-Drounds=2", "-Dlaunches=2", "-DwarmupSeconds=2");
+        Path benchmarks = log.resolveSibling("benchmarks");
 
         Written written = Written.in(benchmarks, "tomcat-undertow-merged-");
         List<RunResult> parts = written.parts();
@@ -103,6 +95,31 @@ class InjectorsIT {
         assertEquals(2, comparison.cpu().launches(), "the CPU ratio over both launches, from the joined blocks");
         assertTrue(Files.readString(benchmarks.resolve("index.html")).contains(merged.runId()), "the page shows the merged run");
         assertFalse(Runs.anyAlive(marker), "no JVM left: targets of both launches, injectors");
+    }
+
+    // A goal no response keeps: every repeat misses the first step, and injector 0 stops the stair for both.
+    @Test
+    void aCapacitySearchOverTwoInjectorsStopsOnceForBothFromTheirBlocksJoined() throws Exception {
+        String marker = UUID.randomUUID().toString();
+        Path log = run("injectors-open", marker, "-Dcontainers=tomcat,undertow", "-Dinjectors=2", "-Dslo.p99Ms=0.001",
+                "-Drates=200,400,800,1600", "-Drounds=2", "-DblockSeconds=1", "-DwarmupSeconds=2");
+        Path benchmarks = log.resolveSibling("benchmarks");
+        assertTrue(Files.readString(log).contains("by 200 req/s, over every injector's blocks: the stair stops there"), Runs.tail(log));
+
+        Written written = Written.in(benchmarks, "tomcat-undertow-merged-");
+        RunResult merged = written.merged();
+        for (RunResult part : written.parts()) {
+            assertTrue(part.blocks().stream().noneMatch(b -> b.users() >= 800 / 2), part.runId() + " stopped with injector 0's word");
+            assertTrue(part.blocks().stream().filter(b -> b.tier().startsWith("200 ")).allMatch(b -> b.users() == 100),
+                    "each injector its half of the rate");
+        }
+        assertTrue(merged.blocks().stream().filter(b -> b.tier().startsWith("200 ")).allMatch(b -> b.users() == 200
+                && b.open().offeredRate() == 200), "the blocks joined: the step's whole rate");
+        for (var capacity : merged.capacity().capacities()) {
+            assertEquals(List.of(200, 200), capacity.missed(), capacity.target() + ": missed the first step in both repeats");
+            assertEquals(List.of(0, 0), capacity.kept());
+        }
+        assertFalse(Runs.anyAlive(marker), "no JVM left: targets, injectors");
     }
 
     // As on Kubernetes or on machines of their own: each injector its own JVM with its own index, the start
@@ -176,6 +193,19 @@ class InjectorsIT {
             }
         }
         assertFalse(Runs.anyAlive(marker), "no JVM left: targets, injectors");
+    }
+
+    /**
+     * The benchmark's Gatling JVM with {@code properties}, its targets marked with {@code marker}, in a
+     * folder of the test's own; fails the test unless it succeeds. Its log, beside its {@code benchmarks}.
+     */
+    private static Path run(String test, String marker, String... properties) throws Exception {
+        Path log = Runs.work(test).resolve("run.log");
+        List<String> all = new ArrayList<>(List.of(properties));
+        all.addAll(List.of("-Dcontainerbench.test=" + marker, "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.test=" + marker));
+        int status = Runs.gatling(log, log.resolveSibling("benchmarks"), all);
+        assertEquals(0, status, () -> Runs.tail(log));
+        return log;
     }
 
     /** The results files a run wrote: the merged one, and each injector's part. */

@@ -49,7 +49,13 @@ public final class LoginSimulation extends Simulation {
 
     {
         // Sequential: each step starts when every user of the one before has finished.
-        List<PopulationBuilder> steps = run.steps().stream().map(step -> step.open() ? arrivals(step) : users(step)).toList();
+        List<PopulationBuilder> steps = new ArrayList<>();
+        for (Step step : run.steps()) {
+            if (step.open() && step.start() != null) {
+                steps.add(atItsInstant(step));
+            }
+            steps.add(step.open() ? arrivals(step) : users(step));
+        }
         PopulationBuilder chain = steps.get(steps.size() - 1);
         for (int i = steps.size() - 2; i >= 0; i--) {
             chain = steps.get(i).andThen(chain);
@@ -85,6 +91,16 @@ public final class LoginSimulation extends Simulation {
         // step of a new launch of the targets starts once they answer.
         return scenario(step.scenario()).asLongAs(session -> run.waiting(step)).on(pause(Duration.ofMillis(50)))
                 .pause(session -> step.delay(System.currentTimeMillis())).exec(load).injectOpen(atOnceUsers(step.users()));
+    }
+
+    /**
+     * With several injectors, before an open step: one user that waits for the others and for the
+     * step's instant, so that every injector's arrivals, and so its blocks, start together (an open
+     * injection cannot wait on its own: its first arrival leaves when the step before has ended).
+     */
+    private PopulationBuilder atItsInstant(Step step) {
+        return scenario("instant of " + step.scenario()).asLongAs(session -> run.waiting(step)).on(pause(Duration.ofMillis(50)))
+                .pause(session -> step.delay(System.currentTimeMillis())).injectOpen(atOnceUsers(1));
     }
 
     /**

@@ -100,7 +100,7 @@ public final class Measurement implements AutoCloseable {
                     }
                 }
                 if (plan.arrivesAtRates()) {
-                    steps.add(openWarmup(plan, clock, cores, requests));
+                    steps.add(openWarmup(plan, share, clock, cores, requests, startOf(phases, phase), offset(steps, phase), phase));
                 }
             }
             // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
@@ -121,6 +121,11 @@ public final class Measurement implements AutoCloseable {
                 steps.add(new Step(name + suffix, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, cores, requests,
                         plan.arrivesAtRates(), launch), startOf(phases, phase), offset(steps, phase),
                         plan.arrivesAtRates() ? new Arrivals(users, plan.open().maxInFlight()) : null, launch, phase));
+            }
+        }
+        for (Step step : steps) {
+            if (step.start() != null) {
+                step.rotation().turnsFrom(() -> step.start().millis() + step.offsetMillis());
             }
         }
         this.failureLog = GatlingFailureLog.attach(causes);
@@ -160,16 +165,18 @@ public final class Measurement implements AutoCloseable {
      * apart from the closed warm-up's loop: without this the first open tier measured it, 80 ms
      * late at the 99th percentile where the next tiers were 1 ms.
      */
-    private Step openWarmup(TierPlan plan, CpuClock clock, Rotation.Cores cores, List<String> requests) {
+    private Step openWarmup(TierPlan plan, InjectorShare share, CpuClock clock, Rotation.Cores cores, List<String> requests,
+            LoadStart start, long offset, int phase) {
         String name = "warm-up arrivals";
         List<Rotation.Target> targets = new ArrayList<>();
         for (int t = 0; t < labels.size(); t++) {
             targets.add(target(t, name + " " + labels.get(t)));
         }
-        int rate = plan.tiers().get(0);
+        // This injector's share of the first rate, as of every step's.
+        int rate = share.usersOf(plan.tiers().get(0));
         Rotation rotation = new Rotation(name, -1, rate, targets, new Rotation.Rounds(OPEN_WARMUP_BLOCK_SECONDS, 1, 1), clock,
                 cores, requests, true, 0);
-        return new Step(name, rate, -1, -1, rotation, null, 0, new Arrivals(rate, plan.open().maxInFlight()), 0, 0);
+        return new Step(name, rate, -1, -1, rotation, start, offset, new Arrivals(rate, plan.open().maxInFlight()), 0, phase);
     }
 
     static final int OPEN_WARMUP_BLOCK_SECONDS = 5;

@@ -39,10 +39,7 @@ public record OpenFigures(double offeredRate, double achievedRate, Corrected cor
     /** The figures of recorded µs histograms; {@code histogram} false leaves the corrected one out. */
     static OpenFigures of(double offeredRate, double achievedRate, Histogram correctedMicros, Histogram latenessMicros,
             long notSent, boolean histogram) {
-        Corrected corrected = correctedMicros.getTotalCount() == 0 ? null : new Corrected(ms(correctedMicros.getMean()),
-                ms(correctedMicros.getValueAtPercentile(50)), ms(correctedMicros.getValueAtPercentile(90)),
-                ms(correctedMicros.getValueAtPercentile(99)), ms(correctedMicros.getValueAtPercentile(99.9)),
-                ms(correctedMicros.getMaxValue()));
+        Corrected corrected = corrected(correctedMicros);
         Lateness lateness = latenessMicros.getTotalCount() == 0 ? new Lateness(0, 0, 0) : new Lateness(
                 ms(latenessMicros.getValueAtPercentile(50)), ms(latenessMicros.getValueAtPercentile(99)),
                 ms(latenessMicros.getMaxValue()));
@@ -52,9 +49,40 @@ public record OpenFigures(double offeredRate, double achievedRate, Corrected cor
                 lateness.p99() > LATE_MS, corrected == null || !histogram ? null : Histograms.encode(correctedMicros));
     }
 
+    /**
+     * The figures of one tier or block that several injectors shared, each sending its share of the
+     * rate: the rates summed; the corrected times from their histograms merged; each injector's
+     * lateness judged on its own (late where any one was late, the percentiles the latest one's, as
+     * an injector behind its schedule delays only its own arrivals); {@code null} where any part is,
+     * or kept no histogram to merge.
+     */
+    public static OpenFigures joined(java.util.List<OpenFigures> parts) {
+        if (parts.stream().anyMatch(part -> part == null || part.correctedMs() != null && part.correctedHistogram() == null)) {
+            return null;
+        }
+        Histogram corrected = new Histogram(Histograms.HIGHEST_MS * 1000, Histograms.DIGITS);
+        parts.stream().map(OpenFigures::correctedHistogram).filter(java.util.Objects::nonNull).map(Histograms::decode)
+                .forEach(corrected::add);
+        Corrected times = corrected(corrected);
+        Lateness latest = new Lateness(parts.stream().mapToDouble(p -> p.latenessMs().p50()).max().orElse(0),
+                parts.stream().mapToDouble(p -> p.latenessMs().p99()).max().orElse(0),
+                parts.stream().mapToDouble(p -> p.latenessMs().max()).max().orElse(0));
+        return new OpenFigures(Decimals.two(parts.stream().mapToDouble(OpenFigures::offeredRate).sum()),
+                Decimals.two(parts.stream().mapToDouble(OpenFigures::achievedRate).sum()), times, latest,
+                parts.stream().mapToLong(OpenFigures::late).sum(), parts.stream().mapToLong(OpenFigures::notSent).sum(),
+                parts.stream().anyMatch(OpenFigures::injectorLate), times == null ? null : Histograms.encode(corrected));
+    }
+
     /** The 99th percentile of the corrected latency in ms, or infinity without an OK response: a goal missed. */
     public double p99OrInfinite() {
         return correctedMs == null ? Double.POSITIVE_INFINITY : correctedMs.p99();
+    }
+
+    /** The percentiles of corrected times recorded in µs; {@code null} without any. */
+    private static Corrected corrected(Histogram micros) {
+        return micros.getTotalCount() == 0 ? null : new Corrected(ms(micros.getMean()), ms(micros.getValueAtPercentile(50)),
+                ms(micros.getValueAtPercentile(90)), ms(micros.getValueAtPercentile(99)), ms(micros.getValueAtPercentile(99.9)),
+                ms(micros.getMaxValue()));
     }
 
     private static double ms(double micros) {

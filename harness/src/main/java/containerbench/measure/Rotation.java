@@ -71,6 +71,8 @@ public final class Rotation {
     private final Map<Integer, Long> endedAt = new HashMap<>();
     private MoreRounds moreRounds = rotation -> false;
     private long startNanos = -1;
+    // With several injectors: when its first block is due by the wall clock (epoch ms), the same on every one; else null.
+    private volatile java.util.function.LongSupplier dueMillis;
     // Taken once at each turn: it ends one block and starts the next.
     private Reading atStart;
     private volatile Block current;
@@ -107,6 +109,17 @@ public final class Rotation {
         this.blockNanos = rounds.blockSeconds() * 1_000_000_000L;
         this.clock = clock;
         this.cores = cores;
+    }
+
+    /**
+     * Its blocks turn from {@code epochMillis} (asked at its first request, once known), not from its
+     * first request: with several injectors each one's blocks then turn at the same instants, however
+     * late its first request left (an open step's first arrival leaves when the step before has ended,
+     * and that differs from injector to injector by up to a second). A late injector's first block is
+     * the shorter; the lead-in round takes it, before anything is measured.
+     */
+    void turnsFrom(java.util.function.LongSupplier epochMillis) {
+        this.dueMillis = epochMillis;
     }
 
     /** Who decides, at each round's end from the fewest rounds on, whether another runs; by default none does. */
@@ -169,7 +182,8 @@ public final class Rotation {
     private synchronized Block advance() {
         long now = System.nanoTime();
         if (startNanos < 0) {
-            startNanos = now;
+            java.util.function.LongSupplier due = dueMillis;
+            startNanos = due == null ? now : now - (System.currentTimeMillis() - due.getAsLong()) * 1_000_000L;
         }
         if (over) {
             return null;
@@ -313,6 +327,18 @@ public final class Rotation {
         List<BlockResult> all = new ArrayList<>();
         for (int i = 0; i < closed.size(); i++) {
             all.add(closed.get(i).withLatencies(null, closedBlocks.get(i).recorder().openFigures()));
+        }
+        return all;
+    }
+
+    /**
+     * The same with each block's corrected times kept as a histogram: what a capacity search that
+     * several injectors share joins, once its step is over, to judge the target's p99 over all of them.
+     */
+    public synchronized List<BlockResult> openBlocksWithHistograms() {
+        List<BlockResult> all = new ArrayList<>();
+        for (int i = 0; i < closed.size(); i++) {
+            all.add(closed.get(i).withLatencies(null, closedBlocks.get(i).recorder().open()));
         }
         return all;
     }

@@ -5,6 +5,7 @@ import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
 import containerbench.measure.InjectorLimit;
+import containerbench.measure.OpenFigures;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,7 +24,7 @@ import org.HdrHistogram.Histogram;
  * injector's responses; Gatling's CPU summed, its busiest thread the busiest of any, limited where
  * any one was or where together they filled the cores they share.
  */
-final class BlockMerge {
+public final class BlockMerge {
 
     /** The part of a block's length its injectors' first requests may lie apart before the merge refuses them. */
     static final double OUT_OF_STEP_SHARE = 0.1;
@@ -44,10 +45,19 @@ final class BlockMerge {
         // The injectors of one machine share its cores (the same -Dinjector.cpus): together they limit where they fill them.
         Integer injectorCores = launcher.injector() == null ? null : launcher.injector().cpus();
         long outOfStep = Math.round(OUT_OF_STEP_SHARE * 1000 * launcher.interleaving().blockSeconds());
+        // A capacity search stops where injector 0 decided, the others a moment later: blocks of its last step that not
+        // every injector began are left out, as the stair's end (no repeat of any target is still climbing by then).
+        boolean stair = launcher.capacity() != null;
         List<String> apart = new ArrayList<>();
         List<BlockResult> joined = new ArrayList<>();
         for (BlockResult block : launcher.blocks()) {
-            List<BlockResult> same = parts.stream().map(run -> sameAs(run, block)).toList();
+            List<BlockResult> same = parts.stream().map(run -> sameAs(run.blocks(), block)).toList();
+            if (same.contains(null)) {
+                if (stair) {
+                    continue;
+                }
+                throw new RunMerge.MismatchException(parts.get(same.indexOf(null)).runId() + " has no block " + name(block));
+            }
             // A block that had no response by its turn has no start (0): it says nothing of when it began.
             long[] starts = same.stream().mapToLong(BlockResult::startMillis).filter(start -> start > 0).toArray();
             long spread = starts.length < 2 ? 0 : Arrays.stream(starts).max().orElse(0) - Arrays.stream(starts).min().orElse(0);
@@ -56,7 +66,7 @@ final class BlockMerge {
             }
             joined.add(joined(same, block, injectorCores));
         }
-        for (RunResult run : parts) {
+        for (RunResult run : stair ? List.<RunResult>of() : parts) {
             if (run.blocks().size() != launcher.blocks().size()) {
                 throw new RunMerge.MismatchException(run.runId() + " has " + run.blocks().size() + " blocks, " + launcher.runId()
                         + " " + launcher.blocks().size() + ": they did not turn together");
@@ -70,10 +80,27 @@ final class BlockMerge {
         return joined;
     }
 
-    private static BlockResult sameAs(RunResult run, BlockResult block) {
-        return run.blocks().stream().filter(b -> b.tier().equals(block.tier()) && b.launch() == block.launch()
-                && b.round() == block.round() && b.target().equals(block.target())).findFirst()
-                .orElseThrow(() -> new RunMerge.MismatchException(run.runId() + " has no block " + name(block)));
+    /**
+     * The blocks several injectors have run so far, joined where every one has run the block, in the
+     * first one's order: what a capacity search shared by injectors decides on while it climbs.
+     *
+     * @param byInjector each injector's blocks, the one that reads the targets' CPU first
+     */
+    public static List<BlockResult> joined(List<List<BlockResult>> byInjector) {
+        List<BlockResult> joined = new ArrayList<>();
+        for (BlockResult block : byInjector.get(0)) {
+            List<BlockResult> same = byInjector.stream().map(blocks -> sameAs(blocks, block)).toList();
+            if (!same.contains(null)) {
+                joined.add(joined(same, block, null));
+            }
+        }
+        return joined;
+    }
+
+    /** The block of {@code blocks} in the same tier, launch and round, for the same target; {@code null} without one. */
+    private static BlockResult sameAs(List<BlockResult> blocks, BlockResult block) {
+        return blocks.stream().filter(b -> b.tier().equals(block.tier()) && b.launch() == block.launch()
+                && b.round() == block.round() && b.target().equals(block.target())).findFirst().orElse(null);
     }
 
     private static String name(BlockResult block) {
@@ -85,6 +112,7 @@ final class BlockMerge {
         Histogram latencies = Histograms.empty();
         same.stream().map(BlockResult::latencyHistogram).filter(Objects::nonNull).map(Histograms::decode).forEach(latencies::add);
         BlockCpu cpu = cpu(same, launched);
+        // An open block whose injector fell behind is limited by it: its flag, as each injector recorded it, carries over.
         boolean limited = same.stream().anyMatch(BlockResult::injectorLimited) || injectorCores != null && cpu.injectorPercent() != null
                 && InjectorLimit.limited(cpu.injectorPercent(), injectorCores, null);
         return new BlockResult(launched.tier(), same.stream().mapToInt(BlockResult::users).sum(), launched.round(), launched.target(),
@@ -92,7 +120,8 @@ final class BlockMerge {
                 same.stream().mapToLong(BlockResult::endMillis).max().orElse(0),
                 same.stream().mapToLong(BlockResult::requests).sum(), ok, same.stream().mapToLong(BlockResult::ko).sum(),
                 Decimals.two(same.stream().mapToDouble(BlockResult::tps).sum()), cpu, limited,
-                same.stream().allMatch(b -> b.latencyHistogram() == null) ? null : Histograms.encode(latencies), null,
+                same.stream().allMatch(b -> b.latencyHistogram() == null) ? null : Histograms.encode(latencies),
+                launched.open() == null ? null : OpenFigures.joined(same.stream().map(BlockResult::open).toList()),
                 launched.launch(), requests(same));
     }
 

@@ -3,6 +3,7 @@ package containerbench.results;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
+import containerbench.measure.OpenFigures;
 import containerbench.measure.TierResources;
 import containerbench.measure.TierResult;
 import java.util.ArrayList;
@@ -58,7 +59,13 @@ public final class RunMerge {
         Map<String, Long> drift = new LinkedHashMap<>();
         List<String> drifted = new ArrayList<>();
         List<TierResult> tiers = new ArrayList<>();
+        // A capacity search's injectors stop a moment apart: the steps every one of them ran.
+        boolean stair = first.capacity() != null;
         for (TierResult tier : first.tiers()) {
+            if (stair && parts.stream().anyMatch(run -> run.tiers().stream().noneMatch(t -> t.name().equals(tier.name())
+                    && Objects.equals(t.target(), tier.target())))) {
+                continue;
+            }
             List<TierResult> same = parts.stream().map(run -> tierNamed(run, tier)).toList();
             long spread = same.stream().mapToLong(TierResult::startMillis).max().orElse(0)
                     - same.stream().mapToLong(TierResult::startMillis).min().orElse(0);
@@ -92,7 +99,10 @@ public final class RunMerge {
                 .environment(launcher.environment()).sampling(launcher.sampling()).warmups(warmups).settling(launcher.settling())
                 .interleaving(launcher.interleaving()).leadIns(launcher.leadIns()).tiers(tiers).blocks(blocks)
                 .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, 0)).host(launcher.host())
-                .answeredAfterRun(launcher.answeredAfterRun()).injection(injection).app(launcher.app()).build();
+                .answeredAfterRun(launcher.answeredAfterRun()).injection(injection).app(launcher.app())
+                .capacity(stair ? new RunResult.CapacitySearch(launcher.capacity().slo(),
+                        Capacities.finished(Capacities.of(blocks, labels, launcher.capacity().slo())),
+                        Capacities.ratios(blocks, labels, launcher.capacity().slo())) : null).build();
     }
 
     /**
@@ -133,7 +143,9 @@ public final class RunMerge {
         same(parts, "the container", RunResult::container);
         same(parts, "the targets", run -> run.targets().stream().map(RunResult.Target::label).toList());
         same(parts, "the interleaving (rounds, block length, launches)", RunResult::interleaving);
-        same(parts, "the tiers run", run -> run.tiers().stream().map(TierResult::name).toList());
+        if (first.capacity() == null) {
+            same(parts, "the tiers run", run -> run.tiers().stream().map(TierResult::name).toList());
+        }
         same(parts, "the application (-Dapp.war, -Dapp.requests)", run -> run.app() == null ? null
                 : List.of(String.valueOf(run.app().war()), String.valueOf(run.app().contextPath()), run.app().mix()));
         int count = first.injection().count();
@@ -221,7 +233,8 @@ public final class RunMerge {
         return new TierResult(launcher.name(), launcher.target(), users, requests, ok, ko, Decimals.two(seconds),
                 seconds == 0 ? 0 : Decimals.two(ok / seconds), requests == 0 ? 0 : Decimals.two(100.0 * ko / requests),
                 Histograms.latency(latencies), failures, examples, requests == 0 ? 0 : start, requests == 0 ? 0 : end,
-                resources(same, launcher, ok), overloaded, byRequest, null);
+                resources(same, launcher, ok), overloaded, byRequest,
+                launcher.open() == null ? null : OpenFigures.joined(same.stream().map(TierResult::open).toList()));
     }
 
     private static TierResult partNamed(TierResult tier, String request) {

@@ -63,7 +63,7 @@ public final class BenchmarkRun {
         injectors.follow(settings.plan(), measurement, targets);
         this.gatlingRun = GatlingRunFolder.watch(settings.gatlingResults(), 120);
         OpenModel open = settings.plan().open();
-        this.stair = open == null || open.slo() == null ? null : new Stair(measurement, labels(settings), open.slo());
+        this.stair = open == null || open.slo() == null ? null : new Stair(measurement, labels(settings), open.slo(), injectors.stair());
         targets.onAnyExit(() -> targetDied = true);
         // Ctrl-C or a crash before the end: keep what was measured, marked as interrupted.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -26,12 +26,15 @@ final class Injectors {
     private final Phases phases;
     private final StartBarrier barrier;
     private final LocalInjectors others;
+    // Where the injectors on this machine share a capacity search; null for one alone or on a machine of its own.
+    private final SharedStair stair;
 
-    private Injectors(InjectorShare share, Phases phases, StartBarrier barrier, LocalInjectors others) {
+    private Injectors(InjectorShare share, Phases phases, StartBarrier barrier, LocalInjectors others, SharedStair stair) {
         this.share = share;
         this.phases = phases;
         this.barrier = barrier;
         this.others = others;
+        this.stair = stair;
     }
 
     /**
@@ -41,7 +44,7 @@ final class Injectors {
     static Injectors of(RunOrder order, String simulation, List<URI> targets) throws IOException {
         InjectorShare share = order.settings().injectors();
         if (share.alone()) {
-            return new Injectors(share, null, null, null);
+            return new Injectors(share, null, null, null, null);
         }
         LoadStart start = share.startAt() != null ? LoadStart.at(share.startAt()) : LoadStart.later();
         Phases phases = new Phases(start);
@@ -55,7 +58,14 @@ final class Injectors {
             // One that has died is not waited for at every later phase: the others go on, and the merge names it missing.
             barrier.goneWhen(others::gone);
         }
-        return new Injectors(share, phases, barrier, others);
+        SharedStair stair = meeting == null ? null : new SharedStair(meeting, share.index(), share.count(),
+                others == null ? index -> false : others::gone);
+        return new Injectors(share, phases, barrier, others, stair);
+    }
+
+    /** Where the injectors on this machine share a capacity search ({@link SharedStair}); {@code null} for one alone. */
+    SharedStair stair() {
+        return stair;
     }
 
     /** When every injector starts each phase of its load; {@code null} for an injector alone. */

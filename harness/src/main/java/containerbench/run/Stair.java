@@ -3,6 +3,7 @@ package containerbench.run;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Measurement;
 import containerbench.measure.Step;
+import containerbench.results.BlockMerge;
 import containerbench.results.Capacities;
 import containerbench.settings.OpenModel;
 import java.util.ArrayList;
@@ -16,6 +17,8 @@ import java.util.concurrent.TimeUnit;
  * requests are in, its blocks are judged against the goal, and when every repeat of every target
  * has missed it (or its injector fell behind), the rest of the stair is called off. Judging on a
  * virtual user's thread would delay the next step's first arrivals, and count that as lateness.
+ * Shared by several injectors ({@link SharedStair}), injector 0 judges every injector's blocks
+ * joined, and the others stop when it says so.
  */
 final class Stair implements AutoCloseable {
 
@@ -27,13 +30,18 @@ final class Stair implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
+    // With several injectors on this machine: where they share the stair; else null.
+    private final SharedStair shared;
+    private final List<List<BlockResult>> ownSteps = new ArrayList<>();
     private int judged;
     private volatile boolean searched;
 
-    Stair(Measurement measurement, List<String> labels, OpenModel.Slo slo) {
+    /** @param shared where several injectors share the stair, injector 0 deciding for all; {@code null} for one injector */
+    Stair(Measurement measurement, List<String> labels, OpenModel.Slo slo, SharedStair shared) {
         this.steps = measurement.steps().stream().filter(step -> !step.warmup()).toList();
         this.labels = labels;
         this.slo = slo;
+        this.shared = shared;
         watch.scheduleWithFixedDelay(this::judge, 200, 200, TimeUnit.MILLISECONDS);
     }
 
@@ -43,19 +51,56 @@ final class Stair implements AutoCloseable {
     }
 
     private void judge() {
+        if (shared != null && !shared.decides()) {
+            follow();
+            return;
+        }
         while (judged < steps.size() && !searched) {
             Step step = steps.get(judged);
             if (!step.rotation().endedByNow() || !step.arrivals().idle()) {
                 return;
             }
-            judged++;
+            if (ownSteps.size() == judged) {
+                ownSteps.add(shared == null ? step.rotation().openBlocks() : step.rotation().openBlocksWithHistograms());
+            }
             List<BlockResult> blocks = new ArrayList<>();
-            steps.subList(0, judged).forEach(s -> blocks.addAll(s.rotation().openBlocks()));
+            if (shared == null) {
+                ownSteps.forEach(blocks::addAll);
+            } else {
+                // Every injector's blocks of every step so far, joined: the target's p99 at the step's whole rate.
+                for (int s = 0; s <= judged; s++) {
+                    List<List<BlockResult>> all = shared.collect(s, ownSteps.get(s));
+                    if (all == null) {
+                        return;
+                    }
+                    blocks.addAll(BlockMerge.joined(all));
+                }
+            }
+            judged++;
             if (Capacities.searched(blocks, labels, slo)) {
                 searched = true;
+                if (shared != null) {
+                    shared.stop();
+                }
                 System.out.printf("[run] capacity search: every repeat of every target has missed p99 <= %s ms (or its"
-                        + " injector fell behind) by %s: the stair stops there%n", slo.p99Ms(), step.rotation().tier());
+                        + " injector fell behind) by %s%s: the stair stops there%n", slo.p99Ms(), step.rotation().tier(),
+                        shared == null ? "" : ", over every injector's blocks");
             }
+        }
+    }
+
+    /** One of the others: shares each step once it is over, and stops when injector 0 says the stair is done. */
+    private void follow() {
+        while (judged < steps.size()) {
+            Step step = steps.get(judged);
+            if (!step.rotation().endedByNow() || !step.arrivals().idle()) {
+                break;
+            }
+            shared.publish(judged, step.rotation().openBlocksWithHistograms());
+            judged++;
+        }
+        if (shared.stopped()) {
+            searched = true;
         }
     }
 

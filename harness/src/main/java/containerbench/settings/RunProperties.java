@@ -167,7 +167,8 @@ public final class RunProperties {
             "Gatling injectors that share each tier's users (100 users, 3 injectors: 34, 33, 33), every one starting every"
                     + " tier, and with several containers turning every block, at the same instant; without `injector.index`"
                     + " all of them run on this machine, injector 0 launches the targets and decides an auto warm-up's length"
-                    + " for all, and their results are merged at the end, block by block",
+                    + " and a capacity search's stop for all (from every injector's blocks joined), and their results are"
+                    + " merged at the end, block by block. With `model=open` each sends its share of every rate",
             "a whole number from 1 to 64");
 
     public static final Property INJECTOR_INDEX = new Property("injector.index", null,

@@ -122,9 +122,11 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             throw new SettingException(given.spelled(RunProperties.PRECISION) + " adds rounds as it goes, and " + open
                     + " lays each tier's arrivals out in advance: give " + given.spelled(ROUNDS) + " instead");
         }
-        if (given.has(RunProperties.INJECTORS)) {
-            throw new SettingException(given.spelled(RunProperties.INJECTORS) + " with " + open + " is not supported: each"
-                    + " injector would keep its own schedule of arrivals, and their due times are not merged");
+        if (given.has(RunProperties.INJECTOR_INDEX)) {
+            throw new SettingException(given.spelled(RunProperties.INJECTOR_INDEX) + " with " + open + " is not supported yet:"
+                    + " a capacity search stops where injector 0 judges every injector's blocks, which only injectors on one"
+                    + " machine share (" + given.spelled(RunProperties.INJECTORS) + " without " + given.spelled(RunProperties.INJECTOR_INDEX)
+                    + ")");
         }
         if (!RECORD.bool(given, true)) {
             throw new SettingException(given.spelled(RECORD) + "=false switches off what " + open

@@ -9,7 +9,9 @@ import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Histograms;
 import containerbench.measure.Injector;
+import containerbench.measure.OpenFigures;
 import containerbench.measure.TierResult;
+import containerbench.settings.OpenModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,6 +129,60 @@ class BlockMergeTest {
         assertEquals(Math.round(100.0 * ((zero.ok() - 10) * 2.0 + (one.ok() - 10) * 3.0) / version.ok()) / 100.0, version.meanMs());
         assertEquals(new BlockResult.Request("write", 0, 2, null), merged.blocks().get(0).byRequest().get(1), "no OK response: no mean");
         assertEquals(null, merged(blocks -> blocks).blocks().get(0).byRequest(), "one request: none");
+    }
+
+    /**
+     * Injector {@code index}'s blocks of a capacity search at 1000, 2000 and 4000 req/s, each its half:
+     * tomcat misses 4000 (its p99 over 10 ms) in both rounds, undertow 2000; injector 1 ran one more
+     * step's first block before it heard the stair was done.
+     */
+    private static List<BlockResult> stair(int index) {
+        List<BlockResult> blocks = new ArrayList<>();
+        long at = 10_000;
+        int[] rates = index == 1 ? new int[] {1000, 2000, 4000, 8000} : new int[] {1000, 2000, 4000};
+        for (int rate : rates) {
+            for (int round = 0; round < 2; round++) {
+                for (String target : LABELS) {
+                    if (rate == 8000 && (round > 0 || !target.equals("tomcat"))) {
+                        continue;
+                    }
+                    boolean missed = target.equals("tomcat") ? rate >= 4000 : rate >= 2000;
+                    Histogram micros = Histograms.empty();
+                    micros.recordValueWithCount(2_000, 95);
+                    micros.recordValueWithCount(missed ? 30_000 : 3_000, 5);
+                    OpenFigures open = new OpenFigures(rate / 2.0, rate / 2.0, new OpenFigures.Corrected(2, 2, 2,
+                            micros.getValueAtPercentile(99) / 1000.0, 30, 30), new OpenFigures.Lateness(0.2, 1, 2), 0, 0, false,
+                            Histograms.encode(micros));
+                    blocks.add(new BlockResult(rate + " req/s", rate / 2, round, target, at, at + 2_000, 100, 100, 0, 50,
+                            new BlockCpu(index == 0 ? 40.0 : null, null, 30.0, 10.0, 70.0, 0.0, 1.0), false, histogram(100, 2), open));
+                    at += 2_000;
+                }
+            }
+        }
+        return blocks;
+    }
+
+    @Test
+    void aCapacitySearchsInjectorsThatStoppedAMomentApartAreJoinedOverTheStepsAllRanAndItsCapacitiesFoundAgain() {
+        OpenModel.Slo goal = new OpenModel.Slo(10, 1);
+        List<StoredRun> parts = new ArrayList<>();
+        for (int index = 0; index < 2; index++) {
+            RunResult run = run(index, stair(index)).run().toBuilder()
+                    .plan(new RunResult.Plan(List.of(1000, 2000, 4000), 15, 0, 100, true))
+                    .interleaving(new RunResult.Interleaving(2, 2, null, null, 1))
+                    .tiers(List.of()).capacity(new RunResult.CapacitySearch(goal, List.of(), List.of())).build();
+            parts.add(new StoredRun(run, Path.of(run.runId() + ".json")));
+        }
+        RunResult merged = RunMerge.merge(parts, "tomcat-undertow-merged", RunMerge.DEFAULT_TOLERANCE_MILLIS);
+        assertEquals(3 * 2 * 2, merged.blocks().size(), "the steps both ran; injector 1's block of 8000 req/s left out");
+        BlockResult first = merged.blocks().get(0);
+        assertEquals(1000, first.users());
+        assertEquals(1000, first.open().offeredRate(), "the rates summed");
+        Capacities.Capacity tomcat = merged.capacity().capacities().get(0);
+        assertEquals(List.of(2000, 2000), tomcat.kept());
+        assertEquals(List.of(4000, 4000), tomcat.missed(), "both ends, from the joined blocks");
+        Capacities.Ratio ratio = merged.capacity().ratios().get(0);
+        assertEquals(0.5, ratio.ratio(), 1e-9, "undertow kept 1000 where tomcat kept 2000");
     }
 
     @Test
