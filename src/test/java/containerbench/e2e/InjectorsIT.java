@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import containerbench.launcher.TargetProtocol;
 import containerbench.measure.Histograms;
 import containerbench.measure.TierResult;
 import containerbench.results.ResultsStore;
@@ -16,13 +16,9 @@ import containerbench.results.StoredRun;
 import containerbench.results.TierComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,6 +108,7 @@ class InjectorsIT {
             assertTrue(part.blocks().stream().noneMatch(b -> b.users() >= 800 / 2), part.runId() + " stopped with injector 0's word");
             assertTrue(part.blocks().stream().filter(b -> b.tier().startsWith("200 ")).allMatch(b -> b.users() == 100),
                     "each injector its half of the rate");
+            assertEquals(List.of(), part.capacity().capacities(), "no capacity of half the rate: the merged run's alone");
         }
         assertTrue(merged.blocks().stream().filter(b -> b.tier().startsWith("200 ")).allMatch(b -> b.users() == 200
                 && b.open().offeredRate() == 200), "the blocks joined: the step's whole rate");
@@ -126,73 +123,50 @@ class InjectorsIT {
     // instant written into a file once both are ready, the targets started by hand with their own reports.
     @Test
     void twoTargetsStartedElsewhereAreComparedByInjectorsOfTheirOwnAndMerged() throws Exception {
-        Path work = Runs.work("injectors-elsewhere");
         String marker = UUID.randomUUID().toString();
-        List<Process> targets = new ArrayList<>();
-        List<Process> injectors = new ArrayList<>();
-        try {
-            List<String> urls = new ArrayList<>();
-            List<String> reports = new ArrayList<>();
-            for (String container : List.of("tomcat", "undertow")) {
-                Process target = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xmx256m", "-XX:TieredStopAtLevel=1", "-Dcontainerbench.test=" + marker, "-jar",
-                        Runs.ROOT.resolve("targets/" + container + "/target/" + container + "-target.jar").toString(), "--port", "0",
-                        "--resources-port", "0", "--watch-stdin")).redirectErrorStream(true).start();
-                targets.add(target);
-                Map<String, String> facts = new HashMap<>();
-                urls.add("http://127.0.0.1:" + TargetProtocol.awaitReady(target.getInputStream(), facts));
-                reports.add("http://127.0.0.1:" + facts.get(TargetProtocol.RESOURCES_PORT));
-            }
-            Path startFile = work.resolve("START_AT");
-            List<Path> logs = new ArrayList<>();
-            for (int index = 0; index < 2; index++) {
-                Path log = work.resolve("injector-" + index + ".log");
-                logs.add(log);
-                injectors.add(Runs.startGatling(log, work.resolve("injector-" + index), List.of("-Dcontainers=tomcat,undertow",
-                        "-Dtarget.url=" + String.join(",", urls), "-Dtarget.resources=" + String.join(",", reports),
-                        "-Dinjectors=2", "-Dinjector.index=" + index, "-Dstart.at=file:" + startFile, "-Dtiers=10", "-Drounds=2",
-                        "-DwarmupSeconds=2", "-Dcontainerbench.test=" + marker)));
-            }
-            // The start barrier of `./bench kubernetes run`: the instant, a little ahead, once every injector says it is ready.
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-            while (!logs.stream().allMatch(log -> Runs.tail(log).contains("ready; waiting for the start instant in " + startFile))) {
-                assertTrue(System.nanoTime() < deadline && injectors.stream().allMatch(Process::isAlive),
-                        () -> "both injectors ready: " + Runs.tail(logs.get(0)) + Runs.tail(logs.get(1)));
-                Thread.sleep(200);
-            }
-            Files.writeString(startFile, Instant.now().plusSeconds(2).toString());
-            for (int index = 0; index < 2; index++) {
-                Path log = logs.get(index);
-                assertEquals(0, Runs.exitWithin(injectors.get(index), "injector " + index), () -> Runs.tail(log));
-            }
-            Path merged = work.resolve("merged");
-            Path mergeLog = work.resolve("merge.log");
-            assertEquals(0, Runs.bench(mergeLog, "merge", "--out", merged.toString(),
-                    Runs.onlyRunFile(work.resolve("injector-0")).toString(), Runs.onlyRunFile(work.resolve("injector-1")).toString()),
-                    () -> Runs.tail(mergeLog));
+        RunResult run = ByHand.compare(Runs.work("injectors-elsewhere"), marker, Hosts.LOOPBACK);
+        assertComparedByHand(run);
+        assertFalse(Runs.anyAlive(marker), "no JVM left: targets, injectors");
+    }
 
-            RunResult run = Runs.onlyRun(merged).run();
-            assertTrue(run.runId().startsWith("tomcat-undertow-merged-"), run.runId());
-            assertEquals(List.of("tomcat", "undertow"), run.targets().stream().map(RunResult.Target::label).toList());
-            assertTrue(run.targets().stream().noneMatch(RunResult.Target::launched), "started by hand");
-            assertEquals(1, run.interleaving().launches(), "targets started elsewhere: one launch");
-            assertEquals(2 * 2, run.blocks().size(), "two rounds of one block per target, joined");
-            for (var block : run.blocks()) {
-                assertTrue(block.cpu().targetMicrosPerResponse() != null && block.cpu().targetMicrosPerResponse() > 0,
-                        block.target() + " round " + block.round() + ": its CPU per response, from its own report");
+    // The same, each target and injector on a host of its own (a network namespace with an address on a bridge):
+    // requests, the targets' reports and the merge's clock over a network path, not over 127.0.0.1.
+    @Test
+    void twoTargetsAndTwoInjectorsOnHostsOfTheirOwnAreComparedOverTheNetwork() throws Exception {
+        assumeTrue(Hosts.Namespaces.available(), "network namespaces need root and iproute2 (ip netns)");
+        String marker = UUID.randomUUID().toString();
+        try (Hosts.Namespaces hosts = Hosts.Namespaces.create(4)) {
+            RunResult run = ByHand.compare(Runs.work("injectors-hosts"), marker, hosts);
+            assertComparedByHand(run);
+            assertTrue(run.targets().stream().allMatch(t -> t.url().startsWith("http://10.252.")), "at the hosts' own addresses: "
+                    + run.targets().stream().map(RunResult.Target::url).toList());
+            for (int injector : List.of(2, 3)) {
+                assertTrue(hosts.bytesSent(injector) > 1_000_000, "injector host " + injector + " sent its load over its own link: "
+                        + hosts.bytesSent(injector) + " bytes");
             }
-            TierComparison.Comparison comparison = run.comparisons().get(0).comparison().get(0);
-            assertEquals("undertow", comparison.other());
-            assertTrue(comparison.cpu().ratio() > 0, "a CPU ratio from the joined blocks");
-            assertTrue(Files.readString(merged.resolve("index.html")).contains(run.runId()), "the page shows the merged run");
-        } finally {
-            injectors.forEach(Process::destroy);
-            targets.forEach(Process::destroy);
-            for (Process process : targets) {
-                assertTrue(process.waitFor(30, TimeUnit.SECONDS), "the target stopped");
+            for (int target : List.of(0, 1)) {
+                assertTrue(hosts.bytesSent(target) > 1_000_000, "target host " + target + " answered over its own link: "
+                        + hosts.bytesSent(target) + " bytes");
             }
         }
         assertFalse(Runs.anyAlive(marker), "no JVM left: targets, injectors");
+    }
+
+    private static void assertComparedByHand(RunResult run) {
+        assertTrue(run.runId().startsWith("tomcat-undertow-merged-"), run.runId());
+        assertEquals(ByHand.CONTAINERS, run.targets().stream().map(RunResult.Target::label).toList());
+        assertTrue(run.targets().stream().noneMatch(RunResult.Target::launched), "started by hand");
+        assertEquals(1, run.interleaving().launches(), "targets started elsewhere: one launch");
+        assertEquals(2 * 2, run.blocks().size(), "two rounds of one block per target, joined");
+        for (var block : run.blocks()) {
+            assertTrue(block.cpu().targetMicrosPerResponse() != null && block.cpu().targetMicrosPerResponse() > 0,
+                    block.target() + " round " + block.round() + ": its CPU per response, from its own report");
+        }
+        assertEquals(List.of(), run.injection().merged().drifted(), "the injectors started every tier together, by the instant: "
+                + run.injection().merged().driftMillis());
+        TierComparison.Comparison comparison = run.comparisons().get(0).comparison().get(0);
+        assertEquals("undertow", comparison.other());
+        assertTrue(comparison.cpu().ratio() > 0, "a CPU ratio from the joined blocks");
     }
 
     /**

@@ -65,7 +65,13 @@ final class Runs {
 
     /** The same Gatling JVM, started: for injectors that run side by side. */
     static Process startGatling(Path log, Path benchmarks, List<String> properties) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        return startGatling(log, benchmarks, properties, List.of());
+    }
+
+    /** The same, its command run behind {@code prefix} ({@code ip netns exec NS}: on a host of its own). */
+    static Process startGatling(Path log, Path benchmarks, List<String> properties, List<String> prefix) throws IOException {
+        List<String> command = new ArrayList<>(prefix);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(PLUGIN_JVM);
         command.addAll(List.of("-Xms1g", "-Xmx1g", GATLING_COMPILERS, "-Dproject.root=" + ROOT,
                 "-Dbenchmarks.dir=" + benchmarks, "-Dgatling.resultsFolder=" + benchmarks.resolve("gatling")));

@@ -52,6 +52,9 @@ final class OpenView {
         List<String> lines = new ArrayList<>();
         String goal = String.format(Locale.ROOT, "p99 <= %s ms from due time, failures <= %s%%", ms(search.slo().p99Ms()),
                 ms(search.slo().maxFailurePercent()));
+        if (search.capacities().isEmpty() && run.injection() != null && run.injection().index() != null) {
+            return List.of("capacity at " + goal + ": in the merged run of every injector (this one sent its share of each rate)");
+        }
         for (Capacities.Capacity capacity : search.capacities()) {
             lines.add(capacity(capacity, goal));
         }

@@ -113,7 +113,11 @@ final class RunRecord {
         RunResult.CpuLimit limit = running.cpuLimit();
         OpenModel open = order.settings().plan().open();
         RunResult.CapacitySearch capacity = null;
-        if (open != null && open.slo() != null) {
+        if (open != null && open.slo() != null && !order.settings().injectors().alone()) {
+            // One injector's part of a shared stair: its blocks carry its share of each rate, and a capacity of them would
+            // read as a fraction of the target's. The capacities are the merged run's, from every injector's blocks.
+            capacity = new RunResult.CapacitySearch(open.slo(), List.of(), List.of());
+        } else if (open != null && open.slo() != null) {
             List<Capacities.Capacity> found = Capacities.of(blocks, labels, open.slo());
             capacity = new RunResult.CapacitySearch(open.slo(), status == RunStatus.COMPLETE ? Capacities.finished(found) : found,
                     Capacities.ratios(blocks, labels, open.slo()));
