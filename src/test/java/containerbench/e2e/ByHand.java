@@ -56,7 +56,8 @@ final class ByHand {
                 injectors.add(Runs.startGatling(log, work.resolve("injector-" + index), List.of("-Dcontainers=" + String.join(",",
                         CONTAINERS), "-Dtarget.url=" + String.join(",", urls), "-Dtarget.resources=" + String.join(",", reports),
                         "-Dinjectors=2", "-Dinjector.index=" + index, "-Dstart.at=file:" + startFile, "-Dtiers=10", "-Drounds=2",
-                        "-DwarmupSeconds=2", "-Dcontainerbench.test=" + marker), hosts.prefix(CONTAINERS.size() + index)));
+                        // 4 s blocks: the merge lets their first requests lie 400 ms apart, room for a machine busy with other tests.
+                        "-DblockSeconds=4", "-DwarmupSeconds=2", "-Dcontainerbench.test=" + marker), hosts.prefix(CONTAINERS.size() + index)));
             }
             // The start barrier of `./bench kubernetes run`: the instant, a little ahead, once every injector says it is ready.
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);

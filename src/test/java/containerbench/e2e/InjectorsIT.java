@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import containerbench.measure.Histograms;
 import containerbench.measure.TierResult;
+import containerbench.results.Capacities;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
@@ -113,8 +114,10 @@ class InjectorsIT {
         assertTrue(merged.blocks().stream().filter(b -> b.tier().startsWith("200 ")).allMatch(b -> b.users() == 200
                 && b.open().offeredRate() == 200), "the blocks joined: the step's whole rate");
         for (var capacity : merged.capacity().capacities()) {
-            assertEquals(List.of(200, 200), capacity.missed(), capacity.target() + ": missed the first step in both repeats");
-            assertEquals(List.of(0, 0), capacity.kept());
+            // Missed, or on a machine busy with other tests an injector late: either way each repeat ended at the first step.
+            assertEquals(List.of(0, 0), capacity.kept(), capacity.target() + ": no step kept");
+            assertTrue(capacity.ends().stream().allMatch(end -> end == Capacities.End.MISSED || end == Capacities.End.INJECTOR),
+                    capacity.target() + ": every repeat ended at the first step: " + capacity.ends());
         }
         assertFalse(Runs.anyAlive(marker), "no JVM left: targets, injectors");
     }
