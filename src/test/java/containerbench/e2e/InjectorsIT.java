@@ -113,6 +113,8 @@ class InjectorsIT {
         }
         assertTrue(merged.blocks().stream().filter(b -> b.tier().startsWith("200 ")).allMatch(b -> b.users() == 200
                 && b.open().offeredRate() == 200), "the blocks joined: the step's whole rate");
+        assertEquals(List.of("tomcat", "undertow"), merged.capacity().capacities().stream().map(c -> c.target()).toList(),
+                "a capacity of each target, from the blocks joined");
         for (var capacity : merged.capacity().capacities()) {
             // Missed, or on a machine busy with other tests an injector late: either way each repeat ended at the first step.
             assertEquals(List.of(0, 0), capacity.kept(), capacity.target() + ": no step kept");

@@ -1,6 +1,5 @@
 package containerbench.measure;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -11,44 +10,38 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class RequestTally {
 
-    private final List<String> names;
-    private final LongAdder[] ok;
-    private final LongAdder[] ko;
-    private final LongAdder[] okMillis;
+    /** One request's counters. */
+    private record Counts(String name, LongAdder ok, LongAdder ko, LongAdder okMillis) {
+
+        Counts(String name) {
+            this(name, new LongAdder(), new LongAdder(), new LongAdder());
+        }
+
+        BlockResult.Request figures() {
+            long oks = ok.sum();
+            return new BlockResult.Request(name, oks, ko.sum(), oks == 0 ? null : Decimals.two((double) okMillis.sum() / oks));
+        }
+    }
+
+    private final List<Counts> requests;
 
     /** @param names the mix's requests, in its order */
     RequestTally(List<String> names) {
-        this.names = List.copyOf(names);
-        this.ok = adders(names.size());
-        this.ko = adders(names.size());
-        this.okMillis = adders(names.size());
-    }
-
-    private static LongAdder[] adders(int n) {
-        LongAdder[] adders = new LongAdder[n];
-        for (int i = 0; i < n; i++) {
-            adders[i] = new LongAdder();
-        }
-        return adders;
+        this.requests = names.stream().map(Counts::new).toList();
     }
 
     void ok(int request, int millis) {
-        ok[request].increment();
-        okMillis[request].add(millis);
+        Counts counts = requests.get(request);
+        counts.ok().increment();
+        counts.okMillis().add(millis);
     }
 
     void ko(int request) {
-        ko[request].increment();
+        requests.get(request).ko().increment();
     }
 
     /** Each request's figures so far, in the mix's order. */
     List<BlockResult.Request> figures() {
-        List<BlockResult.Request> figures = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            long oks = ok[i].sum();
-            figures.add(new BlockResult.Request(names.get(i), oks, ko[i].sum(),
-                    oks == 0 ? null : Decimals.two((double) okMillis[i].sum() / oks)));
-        }
-        return figures;
+        return requests.stream().map(Counts::figures).toList();
     }
 }

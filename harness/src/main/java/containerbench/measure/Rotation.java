@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * The load of one step turned by the clock from target to target: block k lasts from
@@ -71,8 +72,9 @@ public final class Rotation {
     private final Map<Integer, Long> endedAt = new HashMap<>();
     private MoreRounds moreRounds = rotation -> false;
     private long startNanos = -1;
+    private boolean started;
     // With several injectors: when its first block is due by the wall clock (epoch ms), the same on every one; else null.
-    private volatile java.util.function.LongSupplier dueMillis;
+    private volatile LongSupplier dueMillis;
     // Taken once at each turn: it ends one block and starts the next.
     private Reading atStart;
     private volatile Block current;
@@ -118,7 +120,7 @@ public final class Rotation {
      * and that differs from injector to injector by up to a second). A late injector's first block is
      * the shorter; the lead-in round takes it, before anything is measured.
      */
-    void turnsFrom(java.util.function.LongSupplier epochMillis) {
+    void turnsFrom(LongSupplier epochMillis) {
         this.dueMillis = epochMillis;
     }
 
@@ -181,9 +183,12 @@ public final class Rotation {
 
     private synchronized Block advance() {
         long now = System.nanoTime();
-        if (startNanos < 0) {
-            java.util.function.LongSupplier due = dueMillis;
-            startNanos = due == null ? now : now - (System.currentTimeMillis() - due.getAsLong()) * 1_000_000L;
+        if (!started) {
+            started = true;
+            LongSupplier due = dueMillis;
+            long dueAt = due == null ? 0 : due.getAsLong();
+            // An instant not known (0) cannot be counted from: this injector's own first request is the origin.
+            startNanos = dueAt == 0 ? now : now - (System.currentTimeMillis() - dueAt) * 1_000_000L;
         }
         if (over) {
             return null;
@@ -283,7 +288,7 @@ public final class Rotation {
      * since to close it: an open step's arrivals stop with its time, and none may come after.
      */
     public synchronized boolean endedByNow() {
-        if (!over && startNanos >= 0 && System.nanoTime() >= startNanos + (long) mostBlocks() * blockNanos) {
+        if (!over && started && System.nanoTime() >= startNanos + (long) mostBlocks() * blockNanos) {
             finish();
         }
         return over;

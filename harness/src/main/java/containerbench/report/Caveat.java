@@ -19,8 +19,9 @@ enum Caveat {
                     + " containers' alone. For the containers' own TPS give Gatling CPUs it does not share (another machine, or"
                     + " the targets under -Dtarget.cpuLimit)."),
     SLOW_BLOCKS("slow-blocks", "A block without an OK response",
-            "a round had a block without an OK response within it (responses slower than a block); leaving it out would favour"
-                    + " the slower target, so the TPS ratio is shown from the other rounds and not judged."),
+            "a round had a block without an OK response within it (responses slower than a block; for a request of a mix,"
+                    + " none to that request, or all of them under a millisecond); leaving it out would favour the slower target,"
+                    + " so the ratio is shown from the other rounds and not judged."),
     TIER_FAILED("tier-failed", "A target failed the tier",
             "it failed more than 1% of its requests there, or a block of it answered none OK: the failure is the verdict, and"
                     + " the ratios are shown, not judged (no response times are compared)."),

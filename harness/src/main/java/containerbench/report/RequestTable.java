@@ -37,14 +37,13 @@ record RequestTable(String baseline, String other, List<String> loads, List<Row>
         List<RequestTable> tables = new ArrayList<>();
         for (int o = 1; o < labels.size(); o++) {
             String other = labels.get(o);
-            int index = o - 1;
             List<Row> rows = new ArrayList<>();
             for (String request : requests) {
                 List<VerdictTable.Cell> cells = new ArrayList<>();
                 for (TierComparison tier : run.comparisons()) {
                     RequestComparison found = all.stream().filter(c -> c.other().equals(other) && c.request().equals(request)
                             && c.tier().equals(tier.tier())).findFirst().orElse(null);
-                    cells.add(cell(found, tier.comparison().get(index)));
+                    cells.add(cell(found, tier.comparison().stream().filter(c -> c.other().equals(other)).findFirst().orElseThrow()));
                 }
                 rows.add(new Row(request, cells));
             }
@@ -63,14 +62,18 @@ record RequestTable(String baseline, String other, List<String> loads, List<Row>
         PairedRatio adjusted = found.meanAdjusted();
         VerdictTable.Estimate estimate = new VerdictTable.Estimate(mean.ratio(), mean.low(), mean.high(), adjusted.low(),
                 adjusted.high(), found.adjustedFor());
-        return mean.pairs() < 2 ? VerdictTable.unjudged(estimate, Caveat.TOO_FEW) : VerdictTable.judged(estimate, "shorter", "longer",
-                false, null);
+        if (mean.pairs() < 2) {
+            return VerdictTable.unjudged(estimate, Caveat.TOO_FEW);
+        }
+        return found.leftOut() > 0 ? VerdictTable.unjudged(estimate, Caveat.SLOW_BLOCKS)
+                : VerdictTable.judged(estimate, "shorter", "longer", false, null);
     }
 
     /** The table's title: whose requests against whose, and what each interval is adjusted for. */
     String title() {
-        return other + "'s mean response time per request against " + baseline + "'s (adjusted for the run's " + adjustedFor
-                + " per-request intervals; ▲ longer, ▼ shorter, = no difference established, ○ not judged)";
+        return other + "'s mean response time per request against " + baseline + "'s (" + (adjustedFor == 0
+                ? "no per-request interval formed" : "adjusted for the run's " + adjustedFor + " per-request intervals")
+                + "; ▲ longer, ▼ shorter, = no difference established, ○ not judged)";
     }
 
     /** Why cells of the table are not judged, each reason once, in the order first met. */

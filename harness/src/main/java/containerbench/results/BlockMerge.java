@@ -8,7 +8,9 @@ import containerbench.measure.InjectorLimit;
 import containerbench.measure.OpenFigures;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -50,8 +52,18 @@ public final class BlockMerge {
         boolean stair = launcher.capacity() != null;
         List<String> apart = new ArrayList<>();
         List<BlockResult> joined = new ArrayList<>();
+        // Where each injector's blocks ended: past it, a block it lacks is the stair's end; before it, a block it lacks is refused.
+        Map<Integer, BlockResult> firstLacked = new HashMap<>();
         for (BlockResult block : launcher.blocks()) {
             List<BlockResult> same = parts.stream().map(run -> sameAs(run.blocks(), block)).toList();
+            for (int p = 0; p < parts.size(); p++) {
+                if (same.get(p) == null && stair) {
+                    firstLacked.putIfAbsent(p, block);
+                } else if (same.get(p) != null && firstLacked.containsKey(p)) {
+                    throw new RunMerge.MismatchException(parts.get(p).runId() + " has no block " + name(firstLacked.get(p))
+                            + " but has the later " + name(block) + ": only a capacity search's last blocks may be left out");
+                }
+            }
             if (same.contains(null)) {
                 if (stair) {
                     continue;
@@ -131,12 +143,14 @@ public final class BlockMerge {
             return null;
         }
         List<BlockResult.Request> joined = new ArrayList<>();
-        for (int r = 0; r < same.get(0).byRequest().size(); r++) {
-            int index = r;
-            List<BlockResult.Request> parts = same.stream().map(b -> b.byRequest().get(index)).toList();
+        for (BlockResult.Request first : same.get(0).byRequest()) {
+            // By name: the merge checked that every injector sent the same mix.
+            List<BlockResult.Request> parts = same.stream().map(b -> b.byRequest().stream().filter(r -> r.name().equals(first.name()))
+                    .findFirst().orElseThrow(() -> new RunMerge.MismatchException("a block of " + b.target() + " has no request '"
+                            + first.name() + "'"))).toList();
             long ok = parts.stream().mapToLong(BlockResult.Request::ok).sum();
             double okMillis = parts.stream().filter(p -> p.meanMs() != null).mapToDouble(p -> p.meanMs() * p.ok()).sum();
-            joined.add(new BlockResult.Request(parts.get(0).name(), ok, parts.stream().mapToLong(BlockResult.Request::ko).sum(),
+            joined.add(new BlockResult.Request(first.name(), ok, parts.stream().mapToLong(BlockResult.Request::ko).sum(),
                     ok == 0 ? null : Decimals.two(okMillis / ok)));
         }
         return joined;

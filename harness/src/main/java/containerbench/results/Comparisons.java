@@ -412,7 +412,7 @@ public final class Comparisons {
      * @param labels the targets' labels, the baseline first
      */
     public static List<RequestComparison> requests(List<BlockResult> blocks, List<String> labels) {
-        record Found(String tier, int users, String other, String request, List<Round> rounds) {
+        record Found(String tier, int users, String other, String request, List<Round> rounds, int leftOut) {
         }
         List<Found> found = new ArrayList<>();
         String baseline = labels.get(0);
@@ -424,24 +424,35 @@ public final class Comparisons {
                 if (paired.failed() || paired.injectorLimited() || pairs.isEmpty()) {
                     return;
                 }
-                for (int r = 0; r < pairs.get(0)[0].byRequest().size(); r++) {
+                for (BlockResult.Request first : pairs.get(0)[0].byRequest()) {
                     List<Round> rounds = new ArrayList<>();
+                    int leftOut = 0;
                     for (BlockResult[] pair : pairs) {
-                        Double base = pair[0].byRequest().get(r).meanMs();
-                        Double others = pair[1].byRequest().get(r).meanMs();
+                        Double base = named(pair[0], first.name()).meanMs();
+                        Double others = named(pair[1], first.name()).meanMs();
+                        // A round without an OK response to it on either side, or all of one side's under a millisecond (a
+                        // mean of 0), has no ratio: left out, and the request is then shown, not judged, as a tier's TPS is.
                         if (base != null && others != null && base > 0 && others > 0) {
                             rounds.add(new Round(pair[0].launch(), base, others));
+                        } else {
+                            leftOut++;
                         }
                     }
                     if (!rounds.isEmpty()) {
-                        found.add(new Found(tier, inTier.get(0).users(), other, pairs.get(0)[0].byRequest().get(r).name(), rounds));
+                        found.add(new Found(tier, inTier.get(0).users(), other, first.name(), rounds, leftOut));
                     }
                 }
             });
         }
         int family = Math.max(1, (int) found.stream().filter(f -> f.rounds().size() >= 2).count());
         return found.stream().map(f -> new RequestComparison(f.tier(), f.users(), baseline, f.other(), f.request(),
-                latency(f.rounds(), 0.95), latency(f.rounds(), 1 - 0.05 / family), family)).toList();
+                latency(f.rounds(), 0.95), latency(f.rounds(), 1 - 0.05 / family), family, f.leftOut())).toList();
+    }
+
+    /** A block's figures of the request named {@code name}: the mix's requests are matched by name, not by place. */
+    private static BlockResult.Request named(BlockResult block, String name) {
+        return block.byRequest().stream().filter(r -> r.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(block.target() + "'s block has no request '" + name + "'"));
     }
 
     /** One tier's paired response times, round by round: the means and the 99th percentiles. */

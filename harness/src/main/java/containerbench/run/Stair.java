@@ -32,7 +32,10 @@ final class Stair implements AutoCloseable {
     });
     // With several injectors on this machine: where they share the stair; else null.
     private final SharedStair shared;
-    private final List<List<BlockResult>> ownSteps = new ArrayList<>();
+    // Each step judged so far: its blocks, joined over every injector where several share the stair.
+    private final List<BlockResult> steppedOn = new ArrayList<>();
+    // Injector 0's own blocks of the step it waits for the others' of, read once.
+    private List<BlockResult> ownStep;
     private int judged;
     private volatile boolean searched;
 
@@ -42,7 +45,22 @@ final class Stair implements AutoCloseable {
         this.labels = labels;
         this.slo = slo;
         this.shared = shared;
-        watch.scheduleWithFixedDelay(this::judge, 200, 200, TimeUnit.MILLISECONDS);
+        watch.scheduleWithFixedDelay(this::judgeOrSay, 200, 200, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * One look, on the watch's thread. A failure would end the watch unheard (an executor keeps a
+     * periodic task's exception to itself): it is said, and the stair climbs on to its top, its
+     * capacities found from its blocks all the same.
+     */
+    private void judgeOrSay() {
+        try {
+            judge();
+        } catch (RuntimeException e) {
+            System.out.println("container-bench: WARNING the capacity search can no longer decide where to stop (" + e.getMessage()
+                    + "): the stair climbs to its top");
+            watch.shutdown();
+        }
     }
 
     /** Whether every target's capacity has been found: the stair's later steps send nothing. */
@@ -60,24 +78,22 @@ final class Stair implements AutoCloseable {
             if (!step.rotation().endedByNow() || !step.arrivals().idle()) {
                 return;
             }
-            if (ownSteps.size() == judged) {
-                ownSteps.add(shared == null ? step.rotation().openBlocks() : step.rotation().openBlocksWithHistograms());
-            }
-            List<BlockResult> blocks = new ArrayList<>();
             if (shared == null) {
-                ownSteps.forEach(blocks::addAll);
+                steppedOn.addAll(step.rotation().openBlocks());
             } else {
-                // Every injector's blocks of every step so far, joined: the target's p99 at the step's whole rate.
-                for (int s = 0; s <= judged; s++) {
-                    List<List<BlockResult>> all = shared.collect(s, ownSteps.get(s));
-                    if (all == null) {
-                        return;
-                    }
-                    blocks.addAll(BlockMerge.joined(all));
+                // Every injector's blocks of the step, joined: the target's p99 at the step's whole rate.
+                if (ownStep == null) {
+                    ownStep = step.rotation().openBlocksWithHistograms();
                 }
+                List<List<BlockResult>> all = shared.collect(judged, ownStep);
+                if (all == null) {
+                    return;
+                }
+                steppedOn.addAll(BlockMerge.joined(all));
+                ownStep = null;
             }
             judged++;
-            if (Capacities.searched(blocks, labels, slo)) {
+            if (Capacities.searched(steppedOn, labels, slo)) {
                 searched = true;
                 if (shared != null) {
                     shared.stop();

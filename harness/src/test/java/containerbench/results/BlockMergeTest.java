@@ -121,12 +121,11 @@ class BlockMergeTest {
                 new BlockResult.Request("write", 0, 1, null)))).toList();
         RunResult merged = RunMerge.merge(List.of(run(1, mix.apply(blocks(1, 30))), run(0, mix.apply(blocks(0, 0)))),
                 "tomcat-undertow-merged", RunMerge.DEFAULT_TOLERANCE_MILLIS);
-        BlockResult zero = blocks(0, 0).get(0);
-        BlockResult one = blocks(1, 30).get(0);
         BlockResult.Request version = merged.blocks().get(0).byRequest().get(0);
-        assertEquals(zero.ok() + one.ok() - 20, version.ok(), "summed");
-        // Injector 0 at 2 ms (its rate above 1500), injector 1 at 3 ms, weighted by their OK responses.
-        assertEquals(Math.round(100.0 * ((zero.ok() - 10) * 2.0 + (one.ok() - 10) * 3.0) / version.ok()) / 100.0, version.meanMs());
+        // The first block, tomcat's: injector 0 4000 OK responses (3990 of them to version, at 2 ms: its rate above 1500),
+        // injector 1 2000 (1990 at 3 ms): 5980 in all, (3990 x 2 + 1990 x 3) / 5980 = 2.3328 ms.
+        assertEquals(5980, version.ok(), "summed");
+        assertEquals(2.33, version.meanMs(), "weighted by each injector's OK responses");
         assertEquals(new BlockResult.Request("write", 0, 2, null), merged.blocks().get(0).byRequest().get(1), "no OK response: no mean");
         assertEquals(null, merged(blocks -> blocks).blocks().get(0).byRequest(), "one request: none");
     }
@@ -183,6 +182,26 @@ class BlockMergeTest {
         assertEquals(List.of(4000, 4000), tomcat.missed(), "both ends, from the joined blocks");
         Capacities.Ratio ratio = merged.capacity().ratios().get(0);
         assertEquals(0.5, ratio.ratio(), 1e-9, "undertow kept 1000 where tomcat kept 2000");
+    }
+
+    @Test
+    void aCapacitySearchMayLackOnlyItsLastBlocks() {
+        OpenModel.Slo goal = new OpenModel.Slo(10, 1);
+        List<StoredRun> parts = new ArrayList<>();
+        for (int index = 0; index < 2; index++) {
+            List<BlockResult> blocks = new ArrayList<>(stair(index));
+            if (index == 1) {
+                blocks.remove(2);
+            }
+            RunResult run = run(index, blocks).run().toBuilder().plan(new RunResult.Plan(List.of(1000, 2000, 4000), 15, 0, 100, true))
+                    .interleaving(new RunResult.Interleaving(2, 2, null, null, 1)).tiers(List.of())
+                    .capacity(new RunResult.CapacitySearch(goal, List.of(), List.of())).build();
+            parts.add(new StoredRun(run, Path.of(run.runId() + ".json")));
+        }
+        RunMerge.MismatchException gap = assertThrows(RunMerge.MismatchException.class,
+                () -> RunMerge.merge(parts, "tomcat-undertow-merged", RunMerge.DEFAULT_TOLERANCE_MILLIS));
+        assertEquals("tomcat-undertow-injector1 has no block 1000 req/s launch 1 round 2 tomcat but has the later 1000 req/s launch 1"
+                + " round 2 undertow: only a capacity search's last blocks may be left out", gap.getMessage());
     }
 
     @Test

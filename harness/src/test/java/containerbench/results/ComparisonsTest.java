@@ -261,6 +261,14 @@ class ComparisonsTest {
                 .stream().map(r -> r.tier() + " " + r.request()).toList(), "a tier Gatling limited is left out, as its response times are");
         assertEquals(List.of(), Comparisons.requests(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 900, 20)),
                 List.of("tomcat", "undertow")), "one request (or results before schema 12): none");
+        assertEquals(0, write.leftOut());
+        // Undertow's writes all failed in one round at 100 users: that round has no ratio, and says so.
+        List<BlockResult> failing = blocks.stream().map(b -> b.tier().equals("100 users") && b.round() == 1 && b.target().equals("undertow")
+                ? b.withRequests(List.of(b.byRequest().get(0), new BlockResult.Request("write", 0, b.ok() / 2, null))) : b).toList();
+        RequestComparison left = Comparisons.requests(failing, List.of("tomcat", "undertow")).get(1);
+        assertEquals("write", left.request());
+        assertEquals(1, left.leftOut(), "shown from the other rounds, not judged");
+        assertEquals(2, left.mean().pairs());
     }
 
     /** The block in round {@code round} with a mix of two requests, "version" and "write", of these mean times. */

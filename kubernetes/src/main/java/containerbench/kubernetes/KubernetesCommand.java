@@ -150,8 +150,8 @@ public final class KubernetesCommand {
         }
         for (TargetSpec spec : specs) {
             if (!catalog.names().contains(spec.container())) {
-                throw new UsageException("kubernetes run needs --container NAME, one of " + String.join(", ", catalog.names())
-                        + ", not '" + spec.container() + "'");
+                throw new UsageException("kubernetes run needs " + (options.containsKey("containers") ? "--containers NAME,NAME..., each"
+                        : "--container NAME,") + " one of " + String.join(", ", catalog.names()) + ", not '" + spec.container() + "'");
             }
             if (!IN_IMAGE.contains(spec.container())) {
                 throw new UsageException("the image holds the embedded containers only (" + String.join(", ", IN_IMAGE) + "), not "

@@ -75,7 +75,7 @@ final class Manifests {
             String component = object.getMetadata().getLabels().get(ClusterRun.COMPONENT_LABEL);
             boolean perTarget = object instanceof Pod || object instanceof Service;
             for (int t = 0; t < (perTarget ? run.targets().size() : 1); t++) {
-                // Each target from the base as written, not from the one before.
+                // A copy of the first, before any of the run's values but its name and labels are set: each copy's are set below.
                 HasMetadata copy = t == 0 ? object : read(YAML.asYaml(object)).get(0);
                 objects.add(copy);
                 copy.getMetadata().setName(perTarget ? run.targetName(t) : run.name(component));
