@@ -20,6 +20,7 @@ import containerbench.settings.Gates;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
@@ -87,10 +88,17 @@ public final class LoginSimulation extends Simulation {
         Rotation rotation = step.rotation();
         ChainBuilder load = asLongAs(session -> !rotation.over(), "turns", false).on(exec(session -> turn(rotation, session))
                 .doIf(session -> session.contains(BLOCK)).then(send(null)));
-        // With several injectors every one starts the step at the same instant, once all are ready; a
-        // step of a new launch of the targets starts once they answer.
-        return scenario(step.scenario()).asLongAs(session -> run.waiting(step)).on(pause(Duration.ofMillis(50)))
-                .pause(session -> step.delay(System.currentTimeMillis())).exec(load).injectOpen(atOnceUsers(step.users()));
+        return waitingFor(step, step.scenario()).exec(load).injectOpen(atOnceUsers(step.users()));
+    }
+
+    /**
+     * A scenario of {@code name} whose users first wait: with several injectors every one starts the
+     * step at the same instant, once all are ready; a step of a new launch of the targets starts once
+     * they answer.
+     */
+    private ScenarioBuilder waitingFor(Step step, String name) {
+        return scenario(name).asLongAs(session -> run.waiting(step)).on(pause(Duration.ofMillis(50)))
+                .pause(session -> step.delay(System.currentTimeMillis()));
     }
 
     /**
@@ -99,8 +107,7 @@ public final class LoginSimulation extends Simulation {
      * injection cannot wait on its own: its first arrival leaves when the step before has ended).
      */
     private PopulationBuilder atItsInstant(Step step) {
-        return scenario("instant of " + step.scenario()).asLongAs(session -> run.waiting(step)).on(pause(Duration.ofMillis(50)))
-                .pause(session -> step.delay(System.currentTimeMillis())).injectOpen(atOnceUsers(1));
+        return waitingFor(step, "instant of " + step.scenario()).injectOpen(atOnceUsers(1));
     }
 
     /**

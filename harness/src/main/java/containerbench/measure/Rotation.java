@@ -328,22 +328,19 @@ public final class Rotation {
      * The blocks measured so far with an open step's figures, complete once the step is over and its
      * last requests are in, without histograms: what a capacity search decides on.
      */
-    public synchronized List<BlockResult> openBlocks() {
-        List<BlockResult> all = new ArrayList<>();
-        for (int i = 0; i < closed.size(); i++) {
-            all.add(closed.get(i).withLatencies(null, closedBlocks.get(i).recorder().openFigures()));
-        }
-        return all;
+    public List<BlockResult> openBlocks() {
+        return openBlocks(false);
     }
 
     /**
-     * The same with each block's corrected times kept as a histogram: what a capacity search that
-     * several injectors share joins, once its step is over, to judge the target's p99 over all of them.
+     * @param histograms whether each block's corrected times are kept as a histogram: what a capacity
+     *     search that several injectors share joins, once its step is over, to judge the target's p99 over all of them
      */
-    public synchronized List<BlockResult> openBlocksWithHistograms() {
+    public synchronized List<BlockResult> openBlocks(boolean histograms) {
         List<BlockResult> all = new ArrayList<>();
         for (int i = 0; i < closed.size(); i++) {
-            all.add(closed.get(i).withLatencies(null, closedBlocks.get(i).recorder().open()));
+            TierRecorder recorder = closedBlocks.get(i).recorder();
+            all.add(closed.get(i).withLatencies(null, histograms ? recorder.open() : recorder.openFigures()));
         }
         return all;
     }

@@ -83,7 +83,7 @@ final class Stair implements AutoCloseable {
             } else {
                 // Every injector's blocks of the step, joined: the target's p99 at the step's whole rate.
                 if (ownStep == null) {
-                    ownStep = step.rotation().openBlocksWithHistograms();
+                    ownStep = step.rotation().openBlocks(true);
                 }
                 List<List<BlockResult>> all = shared.collect(judged, ownStep);
                 if (all == null) {
@@ -112,7 +112,7 @@ final class Stair implements AutoCloseable {
             if (!step.rotation().endedByNow() || !step.arrivals().idle()) {
                 break;
             }
-            shared.publish(judged, step.rotation().openBlocksWithHistograms());
+            shared.publish(judged, step.rotation().openBlocks(true));
             judged++;
         }
         if (shared.stopped()) {
