@@ -5,6 +5,7 @@ import containerbench.settings.ProjectRoot;
 import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TargetSettings;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,8 +44,17 @@ final class RunningTargets implements AutoCloseable {
         return RunSettings.from(Given.maven(all), CATALOG, 2);
     }
 
+    /**
+     * A new folder for a test's logs and files, under the module's build folder: kept there for a
+     * failure to be read after the run, and gone with {@code mvn clean} rather than piling up in /tmp.
+     */
+    static Path folder(String prefix) throws IOException {
+        Path logs = Files.createDirectories(Path.of("target", "test-logs").toAbsolutePath());
+        return Files.createTempDirectory(logs, prefix + "-");
+    }
+
     static TargetProcess start(String container, Map<String, String> properties) throws Exception {
-        Path log = Files.createTempDirectory("target-test").resolve(container + ".log");
+        Path log = folder("target-test").resolve(container + ".log");
         return TargetProcess.start(TargetModule.of(CATALOG, container), settings(container, properties),
                 run(container, properties).app(), List.of(), log,
                 Duration.ofSeconds(60));

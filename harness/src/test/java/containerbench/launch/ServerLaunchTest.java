@@ -36,7 +36,7 @@ class ServerLaunchTest {
         TargetModule module = TargetModule.of(RunningTargets.CATALOG, container);
         List<Path> basesBefore = StandaloneServers.orphanedBases(container);
         for (long millis = 500; millis <= 16_000; millis = Math.round(millis * Math.sqrt(2))) {
-            Path log = Files.createTempDirectory("impatient").resolve(container + ".log");
+            Path log = RunningTargets.folder("impatient").resolve(container + ".log");
             Duration patience = Duration.ofMillis(millis);
             try {
                 TargetProcess.start(module, RunningTargets.settings(container, Map.of("target.jvmArgs", RunningTargets.JVM)),

@@ -65,7 +65,7 @@ class TargetLaunchTest {
 
     @Test
     void aTargetWhoseClassesAreMissingFailsFastAndSaysWhichClass() throws Exception {
-        java.nio.file.Path empty = Files.createTempDirectory("no-classes");
+        java.nio.file.Path empty = RunningTargets.folder("no-classes");
         Files.createDirectories(empty.resolve("target"));
         Files.writeString(empty.resolve("target/runtime-classpath.txt"), empty.toString());
         TargetModule broken = new TargetModule("tomcat", empty);
@@ -99,7 +99,7 @@ class TargetLaunchTest {
         }
         probe.close();
         RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
-                Files.createTempDirectory("limited").resolve("tomcat.log"));
+                RunningTargets.folder("limited").resolve("tomcat.log"));
         java.nio.file.Path cgroup;
         try {
             String membership = Files.readString(java.nio.file.Path.of("/proc/" + target.pid() + "/cgroup"));
@@ -127,7 +127,7 @@ class TargetLaunchTest {
         RunSettings run = RunSettings.from(containerbench.settings.Given.maven(Map.of("containers",
                 "tomcat,tomcat[virtualThreads=true]", "target.jvmArgs", "-Xmx128m -Dcontainerbench.test=" + marker)),
                 RunningTargets.CATALOG, 2);
-        java.nio.file.Path logs = Files.createTempDirectory("targets");
+        java.nio.file.Path logs = RunningTargets.folder("targets");
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         var error = assertThrows(IllegalStateException.class, () -> Targets.start(run, RunningTargets.CATALOG,
                 target -> logs.resolve(target.label() + ".log"), new java.io.PrintStream(out, true)));

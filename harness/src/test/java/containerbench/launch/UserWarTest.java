@@ -47,10 +47,10 @@ class UserWarTest {
     void aWarFromMavenCentralIsServedAtItsContextPathAndItsConstraintRefusesAnyoneWithoutUsers(String container)
             throws Exception {
         Path demo = RunningTargets.run(container, Map.of("app.war", DEMO)).app().war();
-        Path secured = SecuredWar.of(demo, Files.createTempDirectory("secured").resolve("demo.war"), "/hello/*", "bench");
+        Path secured = SecuredWar.of(demo, RunningTargets.folder("secured").resolve("demo.war"), "/hello/*", "bench");
         RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM, "app.war", secured.toString(),
                 "app.contextPath", "/demo"));
-        Path log = Files.createTempDirectory("user-war").resolve(container + ".log");
+        Path log = RunningTargets.folder("user-war").resolve(container + ".log");
         boolean standalone = RunningTargets.CATALOG.standaloneServers().contains(container);
         List<Path> basesBefore = StandaloneServers.orphanedBases(container);
         try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG, log)) {
@@ -75,7 +75,7 @@ class UserWarTest {
     @Test
     void embeddedUndertowSaysItHasNoWarDeployer() throws Exception {
         RunSettings run = RunningTargets.run("undertow", Map.of("target.jvmArgs", "-Xmx128m", "app.war", DEMO));
-        Path log = Files.createTempDirectory("undertow-war").resolve("undertow.log");
+        Path log = RunningTargets.folder("undertow-war").resolve("undertow.log");
         var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(
                 TargetModule.of(RunningTargets.CATALOG, "undertow"), run.target(), run.app(), List.of(), log, Duration.ofSeconds(60)));
         assertTrue(error.getMessage().contains("embedded Undertow has no WAR deployer"), error.getMessage());

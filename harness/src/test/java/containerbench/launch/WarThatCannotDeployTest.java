@@ -33,7 +33,7 @@ class WarThatCannotDeployTest {
     void aWarThatCannotDeployStopsTheStartWithTheContainersReason(String container) throws Exception {
         Path war = brokenWar();
         RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM, "app.war", war.toString()));
-        Path log = Files.createTempDirectory("broken-war").resolve(container + ".log");
+        Path log = RunningTargets.folder("broken-war").resolve(container + ".log");
         var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(
                 TargetModule.of(RunningTargets.CATALOG, container), run.target(), run.app(), List.of(), log, Duration.ofSeconds(120)));
         assertTrue(error.getMessage().contains("exited with status 1 before it was ready"), error.getMessage());
@@ -49,7 +49,7 @@ class WarThatCannotDeployTest {
 
     /** A WAR whose web.xml ends in the middle of an element: no container can parse it. */
     private static Path brokenWar() throws IOException {
-        Path war = Files.createTempDirectory("broken").resolve("broken.war");
+        Path war = RunningTargets.folder("broken").resolve("broken.war");
         try (OutputStream file = Files.newOutputStream(war); ZipOutputStream zip = new ZipOutputStream(file)) {
             zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
             zip.write(("<?xml version=\"1.0\"?>\n<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.0\">"
