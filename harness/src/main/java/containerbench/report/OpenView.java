@@ -38,7 +38,7 @@ final class OpenView {
                     open.achievedRate(), ms == null ? "-" : ms(ms.p50()), ms == null ? "-" : ms(ms.p99()),
                     ms == null ? "-" : ms(ms.p999()), ms == null ? "-" : ms(ms.max()), open.latenessMs().p99(), open.late(),
                     OpenFigures.LATE_MS, open.notSent(), open.injectorLate()
-                            ? " [INJECTOR LATE: the injector fell behind its schedule, not judged]" : ""));
+                            ? " [INJECTOR LATE: the injector fell behind its schedule]" : ""));
         }
         return lines;
     }

@@ -15,7 +15,8 @@ import java.util.Map;
  * kept the goal below the first that did not; the truth lies between that rate and the next step,
  * so the interval is Student's t over the repeats on the logarithms of the kept rates (its lower
  * end) and of the missed ones (its upper end). A repeat that never missed, or whose injector fell
- * behind first, bounds the capacity from below only.
+ * behind first and so far that the target's part cannot be told ({@link #outcome}), bounds the
+ * capacity from below only.
  */
 public final class Capacities {
 
@@ -26,7 +27,10 @@ public final class Capacities {
     public enum End {
         /** A step missed the goal: the capacity lies below it. */
         MISSED,
-        /** The injector fell behind its schedule first: the capacity is at least the last kept rate. */
+        /**
+         * The injector fell behind its schedule first, in a block that neither kept the goal nor
+         * missed it by more than the injector's delay: the capacity is at least the last kept rate.
+         */
         INJECTOR,
         /** Every step kept the goal: the capacity is above the stair. */
         STAIR,
@@ -141,12 +145,12 @@ public final class Capacities {
             Integer missed = null;
             End end = End.CLIMBING;
             for (BlockResult block : rounds.get(round)) {
-                if (block.injectorLimited()) {
+                Outcome outcome = outcome(block, slo);
+                if (outcome == Outcome.UNTOLD) {
                     end = End.INJECTOR;
                     break;
                 }
-                double failed = block.requests() == 0 ? 100 : 100.0 * block.ko() / block.requests();
-                if (!slo.kept(block.open().p99OrInfinite(), failed)) {
+                if (outcome == Outcome.MISSED) {
                     missed = block.users();
                     end = End.MISSED;
                     break;
@@ -156,6 +160,37 @@ public final class Capacities {
             repeats.add(new Repeat(kept, missed, end));
         });
         return repeats;
+    }
+
+    /**
+     * Whether a block kept the goal or missed it; {@link Outcome#UNTOLD} where its injector's delay,
+     * not the target, may have decided. Sending a request late cannot make the target answer it sooner, so a block that
+     * kept the goal with its injector behind would have kept it on time. Nor, for a target that
+     * serves requests in the order they come, can sending each at most L ms late make any answer
+     * more than L ms later; and the same busy injector may read an answer up to about L ms late. So
+     * a block whose p99 from due time exceeds the goal by more than twice its injector's longest
+     * lateness missed it whatever the injector did: the target stalled (the injector falls behind
+     * beside a stalled target, as its answers come back in bursts). In between, the block says
+     * nothing about the target.
+     */
+    public static Outcome outcome(BlockResult block, OpenModel.Slo slo) {
+        double failed = block.requests() == 0 ? 100 : 100.0 * block.ko() / block.requests();
+        double p99 = block.open().p99OrInfinite();
+        if (slo.kept(p99, failed)) {
+            return Outcome.KEPT;
+        }
+        if (!block.injectorLimited() || p99 - 2 * block.open().latenessMs().max() > slo.p99Ms()) {
+            return Outcome.MISSED;
+        }
+        return Outcome.UNTOLD;
+    }
+
+    /** What one block of a stair says of its target against the goal. */
+    public enum Outcome {
+        KEPT,
+        MISSED,
+        /** Its injector fell behind, and by enough to have decided the block. */
+        UNTOLD
     }
 
     /** Marks the repeats that kept every step of a finished stair as ended by it. */

@@ -75,13 +75,28 @@ class CapacitiesTest {
     @Test
     void aRepeatWhoseInjectorFellBehindOrThatNeverMissedBoundsTheCapacityFromBelowOnly() {
         List<BlockResult> blocks = new ArrayList<>(stair().subList(0, 8));
-        blocks.add(block(4000, 0, "tomcat", 5, 0, true, 100_000));
+        // p99 40 ms with the injector up to 30 ms late: within twice its delay of the 10 ms goal, untold.
+        blocks.add(block(4000, 0, "tomcat", 40, 0, true, 100_000));
         blocks.add(block(4000, 1, "tomcat", 5, 0, false, 100_100));
         List<Capacities.Capacity> found = Capacities.finished(Capacities.of(blocks, List.of("tomcat"), GOAL));
         Capacities.Capacity tomcat = found.get(0);
         assertEquals(List.of(Capacities.End.INJECTOR, Capacities.End.STAIR), tomcat.ends());
         assertNull(tomcat.high(), "no repeat missed: at least, not at most");
         assertEquals(List.of(2000, 4000), tomcat.kept());
+    }
+
+    @Test
+    void aLateInjectorsBlockCountsWhereItsDelayCannotHaveDecided() {
+        // The injector up to 30 ms late in each: kept at 5 ms (sending late never makes an answer
+        // sooner), missed at 71 ms (more than 10 + 2 x 30), untold at 70.
+        List<BlockResult> blocks = List.of(block(1000, 0, "tomcat", 5, 0, true, 0), block(2000, 0, "tomcat", 71, 0, true, 2000),
+                block(1000, 1, "tomcat", 5, 0, false, 4000), block(2000, 1, "tomcat", 70, 0, true, 6000));
+        Capacities.Capacity tomcat = Capacities.of(blocks, List.of("tomcat"), GOAL).get(0);
+        assertEquals(List.of(1000, 1000), tomcat.kept());
+        assertEquals(java.util.Arrays.asList(2000, null), tomcat.missed());
+        assertEquals(List.of(Capacities.End.MISSED, Capacities.End.INJECTOR), tomcat.ends());
+        assertEquals(Capacities.Outcome.MISSED, Capacities.outcome(block(2000, 0, "tomcat", 50, 0, false, 0), GOAL),
+                "an injector on time: any p99 over the goal misses it");
     }
 
     @Test
