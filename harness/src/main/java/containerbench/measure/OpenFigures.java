@@ -15,7 +15,8 @@ import org.HdrHistogram.Histogram;
  * @param late requests that left more than {@link #LATE_MS} after their due time
  * @param notSent arrivals that found {@code maxInFlight} requests outstanding and failed at once, unsent
  * @param injectorLate its 99th percentile of lateness exceeds {@link #LATE_MS}: the injector, not the
- *     target, fell behind the schedule; its figures are printed, not judged
+ *     target, fell behind the schedule; its figures are printed, not judged, and a capacity search
+ *     reads it only where the delay cannot have decided ({@code Capacities.outcome})
  * @param correctedHistogram the corrected times in µs ({@link Histograms#encode}), for merging; {@code null} without any
  */
 public record OpenFigures(double offeredRate, double achievedRate, Corrected correctedMs, Lateness latenessMs, long late,

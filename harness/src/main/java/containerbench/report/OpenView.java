@@ -86,13 +86,13 @@ final class OpenView {
                         ? String.format(Locale.ROOT, "%.0f", capacity.high()) : "unbounded, at least", capacity.kept().size(), each);
     }
 
-    /** One repeat of the stair: "2000 (missed 2500)", "1600 or more (the injector fell behind above it)", "none (...)". */
+    /** One repeat of the stair: "2000 (missed 2500)", "1600 or more (the injector fell behind too far to tell at the next rate)", "none (...)". */
     private static String repeat(int kept, Integer missed, Capacities.End end) {
         if (missed != null) {
             return (kept == 0 ? "none" : Integer.toString(kept)) + " (missed " + missed + ")";
         }
         String why = switch (end) {
-            case INJECTOR -> kept == 0 ? "the injector fell behind at the first rate" : "the injector fell behind above it";
+            case INJECTOR -> kept == 0 ? "the injector fell behind at the first rate" : "the injector fell behind too far to tell at the next rate";
             case STAIR -> "kept to the stair's top";
             default -> "the run ended first";
         };

@@ -28,8 +28,9 @@ public final class Capacities {
         /** A step missed the goal: the capacity lies below it. */
         MISSED,
         /**
-         * The injector fell behind its schedule first, in a block that neither kept the goal nor
-         * missed it by more than the injector's delay: the capacity is at least the last kept rate.
+         * The injector fell behind its schedule first, too far to tell: a block that neither kept the
+         * goal nor missed it by more than twice the injector's longest lateness ({@link #outcome}).
+         * The capacity is at least the last kept rate.
          */
         INJECTOR,
         /** Every step kept the goal: the capacity is above the stair. */
@@ -120,7 +121,7 @@ public final class Capacities {
 
     /**
      * Whether the stair has nothing left to find: every repeat of every target has ended (missed the
-     * goal, or its injector fell behind). A later step would load targets that already failed.
+     * goal, or its injector fell behind too far to tell). A later step would load targets that already failed.
      */
     public static boolean searched(List<BlockResult> blocks, List<String> labels, OpenModel.Slo slo) {
         if (blocks.isEmpty()) {
@@ -163,15 +164,17 @@ public final class Capacities {
     }
 
     /**
-     * Whether a block kept the goal or missed it; {@link Outcome#UNTOLD} where its injector's delay,
-     * not the target, may have decided. Sending a request late cannot make the target answer it sooner, so a block that
-     * kept the goal with its injector behind would have kept it on time. Nor, for a target that
-     * serves requests in the order they come, can sending each at most L ms late make any answer
-     * more than L ms later; and the same busy injector may read an answer up to about L ms late. So
-     * a block whose p99 from due time exceeds the goal by more than twice its injector's longest
-     * lateness missed it whatever the injector did: the target stalled (the injector falls behind
-     * beside a stalled target, as its answers come back in bursts). In between, the block says
-     * nothing about the target.
+     * Whether an open block kept the goal or missed it; {@link Outcome#UNTOLD} where its injector's
+     * delay may have decided. Receiving an answer late only adds to its time, and sending a request
+     * late lets the target answer it no sooner, so a block that kept the goal with its injector
+     * behind is taken as kept. For a queue served in order, sending each request at most L ms late
+     * finishes each at most L ms later, and the same busy injector may read an answer about L ms
+     * late; so a late block whose p99 from due time exceeds the goal by more than twice the
+     * injector's longest lateness is taken as missed by the target (a stalled target makes its
+     * injector late: its answers come back in bursts). Containers share CPU among threads and a
+     * quota stops a target for part of each period, so for them the margin is a rule of thumb, not a
+     * bound. A block without an OK response, or short of CPU for the injector rather than late, has
+     * no lateness that bounds the injector's part: untold unless kept.
      */
     public static Outcome outcome(BlockResult block, OpenModel.Slo slo) {
         double failed = block.requests() == 0 ? 100 : 100.0 * block.ko() / block.requests();
@@ -179,17 +182,19 @@ public final class Capacities {
         if (slo.kept(p99, failed)) {
             return Outcome.KEPT;
         }
-        if (!block.injectorLimited() || p99 - 2 * block.open().latenessMs().max() > slo.p99Ms()) {
+        if (!block.injectorLimited()) {
             return Outcome.MISSED;
         }
-        return Outcome.UNTOLD;
+        boolean pastItsDelay = block.open().injectorLate() && Double.isFinite(p99)
+                && p99 - 2 * block.open().latenessMs().max() > slo.p99Ms();
+        return pastItsDelay ? Outcome.MISSED : Outcome.UNTOLD;
     }
 
-    /** What one block of a stair says of its target against the goal. */
+    /** What one open block of a stair says of its target against the goal. */
     public enum Outcome {
         KEPT,
         MISSED,
-        /** Its injector fell behind, and by enough to have decided the block. */
+        /** Its injector fell behind, or was short of CPU, by enough to have decided the block. */
         UNTOLD
     }
 

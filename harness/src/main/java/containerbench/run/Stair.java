@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A capacity search's stair, watched from its own thread: once a step is over and its last
  * requests are in, its blocks are judged against the goal, and when every repeat of every target
- * has missed it (or its injector fell behind), the rest of the stair is called off. Judging on a
+ * has missed it (or its injector fell behind too far to tell), the rest of the stair is called off. Judging on a
  * virtual user's thread would delay the next step's first arrivals, and count that as lateness.
  * Shared by several injectors ({@link SharedStair}), injector 0 judges every injector's blocks
  * joined, and the others stop when it says so.
@@ -99,7 +99,7 @@ final class Stair implements AutoCloseable {
                     shared.stop();
                 }
                 System.out.printf("[run] capacity search: every repeat of every target has missed p99 <= %s ms (or its"
-                        + " injector fell behind) by %s%s: the stair stops there%n", slo.p99Ms(), step.rotation().tier(),
+                        + " injector fell behind too far to tell) by %s%s: the stair stops there%n", slo.p99Ms(), step.rotation().tier(),
                         shared == null ? "" : ", over every injector's blocks");
             }
         }

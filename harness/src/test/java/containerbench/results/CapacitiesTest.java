@@ -100,6 +100,32 @@ class CapacitiesTest {
     }
 
     @Test
+    void aBlockWhoseInjectorsDelayIsNotBoundedByItsLatenessIsUntoldUnlessKept() {
+        // Short of CPU but on time: the lateness bounds nothing of how late answers were read.
+        BlockResult busy = block(2000, 0, "tomcat", 500, 0, false, 0);
+        BlockResult shortOfCpu = new BlockResult(busy.tier(), busy.users(), 0, "tomcat", 0, 2000, busy.requests(), busy.ok(), 0,
+                busy.tps(), busy.cpu(), true, null, busy.open());
+        assertEquals(Capacities.Outcome.UNTOLD, Capacities.outcome(shortOfCpu, GOAL));
+        BlockResult keptAnyway = new BlockResult(busy.tier(), busy.users(), 0, "tomcat", 0, 2000, busy.requests(), busy.ok(), 0,
+                busy.tps(), busy.cpu(), true, null, block(2000, 0, "tomcat", 5, 0, false, 0).open());
+        assertEquals(Capacities.Outcome.KEPT, Capacities.outcome(keptAnyway, GOAL));
+        // Late, and no OK response at all: no p99 to take the delay from.
+        OpenFigures late = block(2000, 0, "tomcat", 500, 0, true, 0).open();
+        OpenFigures none = new OpenFigures(2000, 0, null, late.latenessMs(), late.late(), 0, true, null);
+        BlockResult noAnswer = new BlockResult(busy.tier(), busy.users(), 0, "tomcat", 0, 2000, 4000, 0, 4000, 0, busy.cpu(), true,
+                null, none);
+        assertEquals(Capacities.Outcome.UNTOLD, Capacities.outcome(noAnswer, GOAL));
+        // Late, quick, but 5% failed: the failures may be the injector's.
+        assertEquals(Capacities.Outcome.UNTOLD, Capacities.outcome(block(2000, 0, "tomcat", 5, 200, true, 0), GOAL));
+    }
+
+    @Test
+    void aLateBlockThatKeptTheGoalLetsTheStairClimbOn() {
+        List<BlockResult> blocks = List.of(block(1000, 0, "tomcat", 5, 0, true, 0));
+        assertFalse(Capacities.searched(blocks, List.of("tomcat"), GOAL), "kept, late or not: the next step is still to find");
+    }
+
+    @Test
     void failuresOverTheThresholdMissTheGoalWhateverTheLatency() {
         List<BlockResult> blocks = List.of(block(1000, 0, "tomcat", 2, 0, false, 0), block(2000, 0, "tomcat", 2, 100, false, 2000));
         Capacities.Capacity tomcat = Capacities.of(blocks, List.of("tomcat"), GOAL).get(0);
