@@ -3,6 +3,7 @@ package containerbench.jetty;
 import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
+import containerbench.launcher.Transport;
 import containerbench.launcher.Users;
 import containerbench.servlet.LoginServlet;
 import java.util.LinkedHashMap;
@@ -10,14 +11,20 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.webapp.WebAppContext;
+import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
 import org.eclipse.jetty.security.HashLoginService;
 import org.eclipse.jetty.security.UserStore;
 import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.ConnectionFactory;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.Jetty;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.security.Password;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
@@ -33,7 +40,8 @@ public final class JettyTarget implements Container {
             Knob.integer("minThreads", null, 1, "threads kept alive when idle"),
             Knob.integer("acceptQueueSize", 512, 1, "listen backlog, capped by net.core.somaxconn (Jetty's default: the JVM's 50)").as("backlog"),
             Knob.integer("idleTimeout", 30000, 1, "ms a connection may stay idle (the study's connectionTimeout)").as("idleTimeout"),
-            Knob.bool("virtualThreads", false, "run requests on virtual threads (a Java 21+ target JVM)").as("virtualThreads"));
+            Knob.bool("virtualThreads", false, "run requests on virtual threads (a Java 21+ target JVM)").as("virtualThreads"),
+            Transport.knob());
 
     @Override
     public String name() {
@@ -52,6 +60,12 @@ public final class JettyTarget implements Container {
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        return start(host, port, knobs, application, Transport.CLEARTEXT);
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
+            throws Exception {
         QueuedThreadPool pool = new QueuedThreadPool(Integer.parseInt(knobs.get("maxThreads")));
         if (knobs.containsKey("minThreads")) {
             pool.setMinThreads(Integer.parseInt(knobs.get("minThreads")));
@@ -67,7 +81,7 @@ public final class JettyTarget implements Container {
         HttpConfiguration http = new HttpConfiguration();
         // Jetty alone sends "Server: Jetty(12...)": off, so every container sends the same headers.
         http.setSendServerVersion(false);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        ServerConnector connector = new ServerConnector(server, connectionFactories(http, transport));
         connector.setHost(host);
         connector.setPort(port);
         connector.setAcceptQueueSize(Integer.parseInt(knobs.get("acceptQueueSize")));
@@ -106,6 +120,7 @@ public final class JettyTarget implements Container {
                 effective.put("acceptQueueSize", Integer.toString(connector.getAcceptQueueSize()));
                 effective.put("idleTimeout", Long.toString(connector.getIdleTimeout()));
                 effective.put("virtualThreads", Boolean.toString(pool.getVirtualThreadsExecutor() != null));
+                effective.put(Transport.KNOB, transport.http());
                 return effective;
             }
 
@@ -114,6 +129,32 @@ public final class JettyTarget implements Container {
                 server.stop();
             }
         };
+    }
+
+    /**
+     * What the connector speaks, as jetty-ssl.xml, jetty-alpn.xml and jetty-http2.xml put it together:
+     * TLS from the run's key store, then ALPN choosing h2 before HTTP/1.1 (Jetty picks the first
+     * protocol of its own list that the client offers). The request customizer checks SNI against
+     * the certificate, whose names include 127.0.0.1 and localhost.
+     */
+    private static ConnectionFactory[] connectionFactories(HttpConfiguration http, Transport transport) {
+        if (!transport.tls()) {
+            return new ConnectionFactory[] {new HttpConnectionFactory(http)};
+        }
+        SslContextFactory.Server ssl = new SslContextFactory.Server();
+        ssl.setKeyStorePath(transport.keyStore().toString());
+        ssl.setKeyStorePassword(transport.password());
+        ssl.setKeyStoreType("PKCS12");
+        HttpConfiguration https = new HttpConfiguration(http);
+        https.addCustomizer(new SecureRequestCustomizer());
+        HttpConnectionFactory h1 = new HttpConnectionFactory(https);
+        if (!transport.h2()) {
+            return new ConnectionFactory[] {new SslConnectionFactory(ssl, h1.getProtocol()), h1};
+        }
+        ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory("h2", h1.getProtocol());
+        alpn.setDefaultProtocol(h1.getProtocol());
+        return new ConnectionFactory[] {new SslConnectionFactory(ssl, alpn.getProtocol()), alpn,
+            new HTTP2ServerConnectionFactory(https), h1};
     }
 
     /**

@@ -39,6 +39,18 @@ public interface Container {
      */
     Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception;
 
+    /**
+     * Starts serving over {@code transport}. Only a container that declares {@link Transport#knob()}
+     * is ever asked for TLS (the option parser refuses {@code --http} elsewhere); it overrides this.
+     */
+    default Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
+            throws Exception {
+        if (transport.tls()) {
+            throw new IllegalArgumentException(name() + " serves cleartext HTTP/1.1 only here, not " + transport.http());
+        }
+        return start(host, port, knobs, application);
+    }
+
     /** A started container. */
     interface Server extends AutoCloseable {
 

@@ -57,7 +57,7 @@ public final class TargetMain {
         }
         Container.Server server;
         try {
-            server = container.start(options.host(), options.port(), options.knobs(), options.application());
+            server = container.start(options.host(), options.port(), options.knobs(), options.application(), options.transport());
         } catch (Exception e) {
             if (causedByBind(e)) {
                 System.err.println("error: cannot listen on " + options.host() + ":" + options.port()

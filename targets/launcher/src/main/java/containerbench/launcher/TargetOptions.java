@@ -11,9 +11,10 @@ import java.util.Map;
  * @param resourcesPort where the target serves its own CPU and memory ({@link ResourceReport}), 0 for any free
  *     port; {@code null} for nowhere
  * @param resourcesScope what those figures cover: the process tree, or the cgroup in a container
+ * @param transport what clients speak ({@link Transport#KNOB} among the knobs) and the key store for TLS
  */
 public record TargetOptions(String host, int port, Map<String, String> knobs, Application application, Action action,
-        boolean watchStdin, Integer resourcesPort, ResourceReport.Scope resourcesScope) {
+        boolean watchStdin, Integer resourcesPort, ResourceReport.Scope resourcesScope, Transport transport) {
 
     /** What the target is asked to do. */
     public enum Action { SERVE, HELP, LIST_KNOBS }
@@ -24,20 +25,22 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
     public static final int DEFAULT_PORT = 8080;
 
     /** Options that are not knobs, with the text {@code --help} shows for them. */
-    static final Map<String, String> COMMON = Map.of(
-            "host", "address to bind (default " + DEFAULT_HOST + ")",
-            "port", "port to listen on, 0 for any free port (default " + DEFAULT_PORT + ")",
-            "war", "a web application archive to deploy instead of the login servlet",
-            "context-path", "where the --war is deployed: / (ROOT, the default) or a path such as /shop",
-            "users", "a file of name: password, role, ... lines: whom the --war's security constraints let in (default none)",
-            "watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)",
-            "resources-port", "serve this target's own CPU time and memory on this port (0 for any free one), apart from the"
-                    + " measured one, for a harness that did not start it (-Dtarget.resources); default none",
-            "resources-scope", "what --resources-port reports: tree (this JVM and the processes under it, the default) or"
-                    + " cgroup (everything in this container's cgroup, as a pod's limit counts it)",
-            "list-knobs", "print every knob, one a line: name, common name, default, rule (integer MIN.., integer MIN..MAX or choice A,B),"
-                    + " description (tab-separated), and exit",
-            "help", "print this help and exit");
+    static final Map<String, String> COMMON = Map.ofEntries(
+            Map.entry("host", "address to bind (default " + DEFAULT_HOST + ")"),
+            Map.entry("port", "port to listen on, 0 for any free port (default " + DEFAULT_PORT + ")"),
+            Map.entry("war", "a web application archive to deploy instead of the login servlet"),
+            Map.entry("context-path", "where the --war is deployed: / (ROOT, the default) or a path such as /shop"),
+            Map.entry("users", "a file of name: password, role, ... lines: whom the --war's security constraints let in (default none)"),
+            Map.entry("watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)"),
+            Map.entry("resources-port", "serve this target's own CPU time and memory on this port (0 for any free one), apart from the"
+                    + " measured one, for a harness that did not start it (-Dtarget.resources); default none"),
+            Map.entry("resources-scope", "what --resources-port reports: tree (this JVM and the processes under it, the default) or"
+                    + " cgroup (everything in this container's cgroup, as a pod's limit counts it)"),
+            Map.entry("tls-keystore", "the PKCS12 key store of the key and certificate to serve TLS with (--http h1-tls or h2)"),
+            Map.entry("tls-password", "the password of --tls-keystore and of its key"),
+            Map.entry("list-knobs", "print every knob, one a line: name, common name, default, rule (integer MIN.., integer MIN..MAX or choice A,B),"
+                    + " description (tab-separated), and exit"),
+            Map.entry("help", "print this help and exit"));
 
     /** Parses the arguments; an unknown option or a bad value is an {@link IllegalArgumentException} naming it. */
     public static TargetOptions parse(String[] args, List<Knob> knobs) {
@@ -54,6 +57,8 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
         String users = null;
         Integer resourcesPort = null;
         ResourceReport.Scope scope = ResourceReport.Scope.TREE;
+        String keyStore = null;
+        String keyStorePassword = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (!arg.startsWith("--") || arg.length() == 2) {
@@ -88,6 +93,10 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
                         resourcesPort = checkPort(value, "--resources-port");
                     } else if (name.equals("resources-scope")) {
                         scope = checkScope(value);
+                    } else if (name.equals("tls-keystore")) {
+                        keyStore = value;
+                    } else if (name.equals("tls-password")) {
+                        keyStorePassword = value;
                     } else if (byName.containsKey(name)) {
                         values.put(name, byName.get(name).check(value));
                     } else {
@@ -99,7 +108,17 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
             }
         }
         return new TargetOptions(host, port, Map.copyOf(values), Application.of(war, contextPath, users), action, watchStdin,
-                resourcesPort, scope);
+                resourcesPort, scope, transport(values.getOrDefault(Transport.KNOB, "h1"), keyStore, keyStorePassword));
+    }
+
+    private static Transport transport(String http, String keyStore, String password) {
+        if (http.equals("h1")) {
+            return Transport.CLEARTEXT;
+        }
+        if (keyStore != null && password == null) {
+            throw new IllegalArgumentException("--tls-keystore needs --tls-password");
+        }
+        return new Transport(http, keyStore == null ? null : java.nio.file.Path.of(keyStore), password);
     }
 
     private static String checkHost(String value) {

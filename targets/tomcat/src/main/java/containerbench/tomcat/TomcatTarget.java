@@ -3,6 +3,7 @@ package containerbench.tomcat;
 import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
+import containerbench.launcher.Transport;
 import containerbench.launcher.Users;
 import containerbench.servlet.LoginServlet;
 import java.net.BindException;
@@ -30,7 +31,10 @@ import org.apache.catalina.realm.RealmBase;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.http2.Http2Protocol;
 import org.apache.tomcat.util.IntrospectionUtils;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 
 /**
  * The login servlet (or a user's WAR, deployed as {@code Tomcat.addWebapp} deploys one) on embedded
@@ -59,10 +63,11 @@ public final class TomcatTarget implements Container {
             // The first study's "shared executor pool": a StandardThreadExecutor of the service
             // that the connector borrows, instead of the connector's own pool.
             Knob.choice("executor", "own", List.of("own", "shared"), "whose thread pool runs requests: the connector's or a shared StandardThreadExecutor"),
-            Knob.bool("useVirtualThreads", false, "run requests on virtual threads (a Java 21+ target JVM)").as("virtualThreads"));
+            Knob.bool("useVirtualThreads", false, "run requests on virtual threads (a Java 21+ target JVM)").as("virtualThreads"),
+            Transport.knob());
 
     /** Knobs applied by hand rather than as connector attributes. */
-    private static final List<String> NOT_ATTRIBUTES = List.of("protocol", "executor");
+    private static final List<String> NOT_ATTRIBUTES = List.of("protocol", "executor", Transport.KNOB);
 
     @Override
     public String name() {
@@ -82,6 +87,12 @@ public final class TomcatTarget implements Container {
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        return start(host, port, knobs, application, Transport.CLEARTEXT);
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
+            throws Exception {
         if (Boolean.parseBoolean(knobs.get("useVirtualThreads")) && Runtime.version().feature() < 21) {
             throw new IllegalArgumentException("--useVirtualThreads needs a Java 21+ target JVM; this one is Java "
                     + Runtime.version().feature() + " (set -Dtarget.java to a newer java)");
@@ -97,6 +108,9 @@ public final class TomcatTarget implements Container {
             if (!NOT_ATTRIBUTES.contains(knob.getKey())) {
                 set(connector, knob.getKey(), knob.getValue());
             }
+        }
+        if (transport.tls()) {
+            secure(connector, transport);
         }
         Path baseDir = Files.createTempDirectory("tomcat-target");
         Tomcat tomcat = new Tomcat();
@@ -158,6 +172,7 @@ public final class TomcatTarget implements Container {
                 KNOBS.stream().filter(knob -> !NOT_ATTRIBUTES.contains(knob.name())).forEach(knob ->
                         effective.put(knob.name(), String.valueOf(IntrospectionUtils.getProperty(connector, knob.name()))));
                 effective.put("executor", knobs.get("executor"));
+                effective.put(Transport.KNOB, transport.http());
                 if ("shared".equals(knobs.get("executor"))) {
                     effective.put("maxThreads", knobs.get("maxThreads"));
                 }
@@ -173,6 +188,27 @@ public final class TomcatTarget implements Container {
                 }
             }
         };
+    }
+
+    /**
+     * TLS on the connector from the run's key store, by JSSE (Tomcat's OpenSSL needs its listener,
+     * which this target does not add), as server.xml's {@code <SSLHostConfig>} sets it; for h2, the
+     * HTTP/2 upgrade protocol, which Tomcat offers by ALPN before HTTP/1.1.
+     */
+    private static void secure(Connector connector, Transport transport) {
+        set(connector, "SSLEnabled", "true");
+        connector.setScheme("https");
+        connector.setSecure(true);
+        SSLHostConfig host = new SSLHostConfig();
+        SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(host, SSLHostConfigCertificate.Type.UNDEFINED);
+        certificate.setCertificateKeystoreFile(transport.keyStore().toString());
+        certificate.setCertificateKeystorePassword(transport.password());
+        certificate.setCertificateKeystoreType("PKCS12");
+        host.addCertificate(certificate);
+        connector.addSslHostConfig(host);
+        if (transport.h2()) {
+            connector.addUpgradeProtocol(new Http2Protocol());
+        }
     }
 
     /** The launcher's users (--users), their passwords as given, never changed once built: safe from any thread. */

@@ -3,6 +3,7 @@ package containerbench.undertow;
 import containerbench.launcher.Application;
 import containerbench.launcher.Container;
 import containerbench.launcher.Knob;
+import containerbench.launcher.Transport;
 import containerbench.servlet.LoginServlet;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
@@ -34,7 +35,8 @@ public final class UndertowTarget implements Container {
             Knob.integer("requestParseTimeout", 30000, 1, "ms a request may take to arrive whole (Undertow's default: no limit)"),
             // Tomcat refuses request headers over 8 KiB (maxHttpHeaderSize); Undertow takes up to 1 MiB.
             // The same limit on both, so that neither answers what the other refuses.
-            Knob.integer("maxHeaderSize", 8192, 1024, "bytes of request line and headers accepted (Undertow's default 1 MiB)"));
+            Knob.integer("maxHeaderSize", 8192, 1024, "bytes of request line and headers accepted (Undertow's default 1 MiB)"),
+            Transport.knob());
 
     @Override
     public String name() {
@@ -58,6 +60,12 @@ public final class UndertowTarget implements Container {
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        return start(host, port, knobs, application, Transport.CLEARTEXT);
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
+            throws Exception {
         if (application instanceof Application.War) {
             // Undertow's servlet API takes servlets registered in code; parsing web.xml, annotations
             // and WEB-INF/lib is what WildFly adds on top of it, so a WAR here would be half a deployer.
@@ -72,8 +80,15 @@ public final class UndertowTarget implements Container {
         DeploymentManager manager = Servlets.defaultContainer().addDeployment(deployment);
         manager.deploy();
 
-        Undertow.Builder builder = Undertow.builder()
-                .addHttpListener(port, host)
+        Undertow.Builder builder = Undertow.builder();
+        if (transport.tls()) {
+            // A whole SSLContext: the key-manager overload would pin the protocol to TLSv1.2.
+            builder.addHttpsListener(port, host, transport.serverContext());
+        } else {
+            builder.addHttpListener(port, host);
+        }
+        // Offered by ALPN over TLS only: on a cleartext listener the same option turns on h2c upgrades.
+        builder.setServerOption(UndertowOptions.ENABLE_HTTP2, transport.h2())
                 .setHandler(manager.start())
                 .setWorkerThreads(Integer.parseInt(knobs.get("workerThreads")))
                 .setSocketOption(Options.BACKLOG, Integer.parseInt(knobs.get("backlog")))
@@ -109,6 +124,7 @@ public final class UndertowTarget implements Container {
                 effective.put("noRequestTimeout", knobs.get("noRequestTimeout"));
                 effective.put("requestParseTimeout", knobs.get("requestParseTimeout"));
                 effective.put("maxHeaderSize", knobs.get("maxHeaderSize"));
+                effective.put(Transport.KNOB, transport.http());
                 return effective;
             }
 
