@@ -46,7 +46,10 @@ public final class LoginSimulation extends Simulation {
 
     // One connection per virtual user and target (Gatling's default), no cache lookups or URL
     // re-encoding on the request path, and no warm-up call to an internet host.
-    private final HttpProtocolBuilder protocol = http.disableWarmUp().disableCaching().disableUrlEncoding();
+    // HTTP/2 where a target was asked for it (-Dhttp=h2): Gatling offers h2 by ALPN on every TLS
+    // connection then, and a target asked for h1-tls answers with HTTP/1.1. Any certificate is
+    // trusted (Gatling's default): the targets serve the run's own.
+    private final HttpProtocolBuilder protocol = http2(http.disableWarmUp().disableCaching().disableUrlEncoding());
 
     {
         // Sequential: each step starts when every user of the one before has finished.
@@ -62,6 +65,10 @@ public final class LoginSimulation extends Simulation {
             chain = steps.get(i).andThen(chain);
         }
         setUp(chain).protocols(protocol).assertions(gates(run.settings().gates()));
+    }
+
+    private HttpProtocolBuilder http2(HttpProtocolBuilder builder) {
+        return run.settings().targets().stream().anyMatch(target -> target.http().equals("h2")) ? builder.enableHttp2() : builder;
     }
 
     /** The optional per-tier thresholds (-DmaxFailurePercent, -DmaxP99Ms) as Gatling assertions. */

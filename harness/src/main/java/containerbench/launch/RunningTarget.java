@@ -29,13 +29,17 @@ public final class RunningTarget implements AutoCloseable {
     private final Cgroup cgroup;
     private final URI baseUrl;
     private final AppRequests app;
+    // What its TLS handshake agreed before the load; null for cleartext.
+    private final Negotiation negotiation;
 
-    private RunningTarget(TargetSettings settings, TargetProcess process, Cgroup cgroup, URI baseUrl, AppRequests app) {
+    private RunningTarget(TargetSettings settings, TargetProcess process, Cgroup cgroup, URI baseUrl, AppRequests app,
+            Negotiation negotiation) {
         this.settings = settings;
         this.process = process;
         this.cgroup = cgroup;
         this.baseUrl = baseUrl;
         this.app = app;
+        this.negotiation = negotiation;
     }
 
     /**
@@ -52,7 +56,7 @@ public final class RunningTarget implements AutoCloseable {
         AppRequests app = run.app().requests();
         if (!settings.launched()) {
             ReadyProbe.await(settings.url(), app, EXTERNAL_PROBE_TIMEOUT, () -> true);
-            return new RunningTarget(settings, null, null, settings.url(), app);
+            return new RunningTarget(settings, null, null, settings.url(), app, null);
         }
         Cgroup cgroup = run.cpuLimit() == null ? null : Cgroup.create(run.cpuLimit(), "container-bench-"
                 + ProcessHandle.current().pid() + "-" + settings.label().replace('#', '-'), run.spelled(RunProperties.TARGET_CPU_LIMIT));
@@ -66,7 +70,9 @@ public final class RunningTarget implements AutoCloseable {
                     START_TIMEOUT, port);
             URI base = process.baseUrl(settings.host());
             ReadyProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);
-            return new RunningTarget(settings, process, cgroup, base, app);
+            Negotiation negotiation = settings.tls() ? Negotiation.checked(settings.label(), settings.http(), base.getHost(),
+                    base.getPort()) : null;
+            return new RunningTarget(settings, process, cgroup, base, app, negotiation);
         } catch (RuntimeException e) {
             if (process != null) {
                 process.close();
@@ -89,6 +95,11 @@ public final class RunningTarget implements AutoCloseable {
 
     public URI baseUrl() {
         return baseUrl;
+    }
+
+    /** What its TLS handshake agreed before the load (checked against what it was asked), or {@code null} for cleartext. */
+    public Negotiation negotiation() {
+        return negotiation;
     }
 
     /** Whether this run started the target. */

@@ -34,13 +34,16 @@ public final class TargetProcess implements AutoCloseable {
     private final Path log;
     private final Map<String, String> facts;
     private final int port;
+    // Whether it serves TLS (h1-tls, h2): its URL is https.
+    private final boolean tls;
     private final Thread killer;
 
-    private TargetProcess(Process process, Path log, Map<String, String> facts, int port, Thread killer) {
+    private TargetProcess(Process process, Path log, Map<String, String> facts, int port, boolean tls, Thread killer) {
         this.process = process;
         this.log = log;
         this.facts = facts;
         this.port = port;
+        this.tls = tls;
         this.killer = killer;
     }
 
@@ -66,6 +69,10 @@ public final class TargetProcess implements AutoCloseable {
             }
         }
         settings.knobs().forEach((name, value) -> args.addAll(List.of("--" + name, value)));
+        if (settings.tls()) {
+            args.addAll(List.of("--tls-keystore", RunKeyStore.in(log.toAbsolutePath().getParent()).toString(), "--tls-password",
+                    RunKeyStore.PASSWORD));
+        }
         List<String> command = module.command(prefix, settings.java(), settings.jvmArgs(), args);
         Process process;
         try {
@@ -98,7 +105,7 @@ public final class TargetProcess implements AutoCloseable {
         try {
             int port = ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             synchronized (facts) {
-                return new TargetProcess(process, log, Map.copyOf(facts), port, killer);
+                return new TargetProcess(process, log, Map.copyOf(facts), port, settings.tls(), killer);
             }
         } catch (ExecutionException | TimeoutException e) {
             String why = e instanceof TimeoutException ? "did not announce a port within " + (timeout.toMillis() % 1000 == 0
@@ -156,7 +163,7 @@ public final class TargetProcess implements AutoCloseable {
 
     /** The base URL of the target: the servlet is at {@code baseUrl + "/loginServlet"}. */
     public URI baseUrl(String host) {
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
+        return URI.create((tls ? "https://" : "http://") + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
     }
 
     /** What the target printed about itself: container, versions, JVM options and effective knobs. */

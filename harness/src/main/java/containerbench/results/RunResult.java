@@ -56,10 +56,10 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure, HostLoad host, App app, CapacitySearch capacity) {
 
-    public static final int SCHEMA = 12;
+    public static final int SCHEMA = 13;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -79,15 +79,29 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
      * @param given the knobs the run set for it, globally or in its brackets, under its container's names (every
      *     other knob is its launcher's default), which the page shows first; {@code null} for a target the harness did
      *     not launch, and in results written before it was kept
+     * @param tls what it was asked to speak over TLS and what its handshake agreed before the load (schema 13);
+     *     {@code null} for cleartext HTTP/1.1
      */
     public record Target(String label, String container, String containerVersion, boolean launched, String url,
             String java, String jvmArgs, Map<String, String> settings, Map<String, String> common, String log,
-            Map<String, String> given) {
+            Map<String, String> given, Tls tls) {
 
         /** A target whose given knobs are not known. */
         public Target(String label, String container, String containerVersion, boolean launched, String url, String java,
                 String jvmArgs, Map<String, String> settings, Map<String, String> common, String log) {
-            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, null);
+            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, null, null);
+        }
+
+        /** A target of cleartext HTTP/1.1. */
+        public Target(String label, String container, String containerVersion, boolean launched, String url, String java,
+                String jvmArgs, Map<String, String> settings, Map<String, String> common, String log, Map<String, String> given) {
+            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given, null);
+        }
+
+        /** The same target with what its TLS handshake agreed. */
+        public Target withTls(Tls agreed) {
+            return new Target(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given,
+                    agreed);
         }
 
         /**
@@ -97,7 +111,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         public static Target of(TargetSettings settings, Map<String, String> facts, String url, String log) {
             if (!settings.launched()) {
                 return new Target(settings.label(), settings.container(), "unknown", false, url, null, null, Map.of(), Map.of(),
-                        null, null);
+                        null, null, null);
             }
             Map<String, String> knobs = TargetProtocol.knobs(facts);
             Map<String, String> common = new TreeMap<>();
@@ -105,8 +119,22 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
             return new Target(settings.label(), settings.container(),
                     facts.getOrDefault(TargetProtocol.CONTAINER_VERSION, "unknown"), true, url,
                     facts.get(TargetProtocol.JAVA_VERSION), facts.get(TargetProtocol.JVM_ARGS), knobs, common, log,
-                    new TreeMap<>(settings.knobs()));
+                    new TreeMap<>(settings.knobs()), null);
         }
+    }
+
+    /**
+     * A target's TLS: what it was asked to speak, and what a handshake offering h2 then HTTP/1.1 agreed
+     * before the load.
+     *
+     * @param http {@code h1-tls} or {@code h2} ({@code -Dhttp})
+     * @param negotiated {@code h2} or {@code http/1.1}
+     * @param alpn whether the server chose by ALPN
+     * @param protocol the TLS version, such as {@code TLSv1.3}
+     * @param cipher the cipher suite
+     * @param key the run's key every target served, such as {@code RSA 2048}
+     */
+    public record Tls(String http, String negotiated, boolean alpn, String protocol, String cipher, String key) {
     }
 
     /**

@@ -1,6 +1,8 @@
 package containerbench.run;
 
+import containerbench.launch.Negotiation;
 import containerbench.launch.RequestCheck;
+import containerbench.launch.RunKeyStore;
 import containerbench.launch.RunningTarget;
 import containerbench.launch.Targets;
 import containerbench.measure.BlockResult;
@@ -66,8 +68,11 @@ final class RunRecord {
         RunSettings settings = order.settings();
         List<RunResult.Target> described = new ArrayList<>();
         for (RunningTarget target : targets.all()) {
-            described.add(RunResult.Target.of(target.settings(), target.facts(), target.baseUrl().toString(),
-                    order.store().relative(order.logOf(target.settings()))));
+            RunResult.Target reported = RunResult.Target.of(target.settings(), target.facts(), target.baseUrl().toString(),
+                    order.store().relative(order.logOf(target.settings())));
+            Negotiation agreed = target.negotiation();
+            described.add(agreed == null ? reported : reported.withTls(new RunResult.Tls(target.settings().http(),
+                    agreed.protocol(), agreed.alpn(), agreed.tlsVersion(), agreed.cipher(), RunKeyStore.KEY)));
         }
         running = RunResult.builder().runId(order.runId()).description(settings.description(order.catalog()))
                 .startedAt(startedAt).targets(described).plan(RunResult.Plan.of(settings.plan(), settings.recording()))

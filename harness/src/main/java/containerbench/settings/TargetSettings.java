@@ -8,6 +8,7 @@ import static containerbench.settings.RunProperties.TARGET_JVM_ARGS;
 import static containerbench.settings.RunProperties.TARGET_URL;
 
 import containerbench.launcher.ResourceReport;
+import containerbench.launcher.Transport;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -278,6 +279,20 @@ public record TargetSettings(String label, String container, URI url, URI resour
     }
 
     /** Whether the harness starts the target itself. */
+    /**
+     * What clients speak to it ({@code -Dhttp}, {@link Transport#KNOB}): h1, h1-tls or h2; h1 where its
+     * container has no such knob, as the launcher's default is.
+     */
+    public String http() {
+        String knob = commonNames.get(Transport.KNOB);
+        return knob == null ? Transport.CLEARTEXT.http() : knobs.getOrDefault(knob, Transport.CLEARTEXT.http());
+    }
+
+    /** Whether it serves TLS: h1-tls or h2. */
+    public boolean tls() {
+        return !http().equals(Transport.CLEARTEXT.http());
+    }
+
     public boolean launched() {
         return url == null;
     }
