@@ -53,6 +53,43 @@ class TransportTest {
         }
     }
 
+    static Stream<Arguments> http2Defaults() {
+        return Stream.of(Arguments.of("tomcat", "maxConcurrentStreams", "100", "initialWindowSize", "65535"),
+                Arguments.of("undertow", "http2MaxConcurrentStreams", "-1", "http2InitialWindowSize", "65535"),
+                Arguments.of("jetty", "maxConcurrentStreams", "128", "initialStreamRecvWindow", "524288"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("http2Defaults")
+    void eachContainerReportsItsOwnHttp2DefaultsAndTakesTheCommonOnes(String container, String streams, String defaultStreams,
+            String window, String defaultWindow) throws Exception {
+        assertEquals(Map.of(streams, defaultStreams, window, defaultWindow), http2Settings(container, Map.of(), streams, window));
+        assertEquals(Map.of(streams, "50", window, "131072"), http2Settings(container, Map.of("h2Streams", "50", "h2Window", "131072"),
+                streams, window));
+    }
+
+    /** The two settings as the target reported them after its start over h2 with {@code knobs}. */
+    private static Map<String, String> http2Settings(String container, Map<String, String> knobs, String streams, String window)
+            throws Exception {
+        Map<String, String> properties = new java.util.HashMap<>(knobs);
+        properties.putAll(Map.of("http", "h2", "target.jvmArgs", RunningTargets.JVM));
+        RunSettings run = RunningTargets.run(container, properties);
+        try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
+                RunningTargets.folder("h2").resolve(container + ".log"))) {
+            Map<String, String> reported = containerbench.launcher.TargetProtocol.knobs(target.facts());
+            return Map.of(streams, reported.get(streams), window, reported.get(window));
+        }
+    }
+
+    @Test
+    void anHttp2SettingForATargetThatDoesNotSpeakItStopsItsStartNamingIt() {
+        RunSettings run = RunningTargets.run("jetty", Map.of("http", "h1-tls", "h2Streams", "50", "target.jvmArgs", RunningTargets.JVM));
+        var error = assertThrows(IllegalStateException.class, () -> RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
+                RunningTargets.folder("h2").resolve("jetty.log")));
+        assertTrue(error.getMessage().contains("--maxConcurrentStreams is an HTTP/2 setting, and this target speaks h1-tls"
+                + " (--http h2 to use it)"), error.getMessage());
+    }
+
     @Test
     void aCleartextTargetHasNoHandshakeToCheck() throws Exception {
         RunSettings run = RunningTargets.run("undertow", Map.of("target.jvmArgs", RunningTargets.JVM));

@@ -9,6 +9,7 @@ import containerbench.servlet.LoginServlet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.webapp.WebAppContext;
 import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
@@ -43,6 +44,17 @@ public final class JettyTarget implements Container {
             Knob.bool("virtualThreads", false, "run requests on virtual threads (a Java 21+ target JVM)").as("virtualThreads"),
             Transport.knob());
 
+    /** The HTTP2ServerConnectionFactory's settings, with --http h2 (jetty-http2.xml's jetty.http2.* properties). */
+    private static final List<Knob> H2_KNOBS = List.of(
+            Knob.integer("maxConcurrentStreams", null, 1, "HTTP/2 streams a client may open at once on a connection"
+                    + " (Jetty's default 128)").as("h2Streams"),
+            Knob.integer("initialStreamRecvWindow", null, 1, "HTTP/2 flow-control window of each stream in bytes"
+                    + " (Jetty's default 524288)").as("h2Window"),
+            Knob.integer("initialSessionRecvWindow", null, 1, "HTTP/2 flow-control window of the connection in bytes"
+                    + " (Jetty's default 1048576)"));
+
+    private static final List<Knob> ALL_KNOBS = Stream.concat(KNOBS.stream(), H2_KNOBS.stream()).toList();
+
     @Override
     public String name() {
         return "jetty";
@@ -55,7 +67,7 @@ public final class JettyTarget implements Container {
 
     @Override
     public List<Knob> knobs() {
-        return KNOBS;
+        return ALL_KNOBS;
     }
 
     @Override
@@ -81,7 +93,8 @@ public final class JettyTarget implements Container {
         HttpConfiguration http = new HttpConfiguration();
         // Jetty alone sends "Server: Jetty(12...)": off, so every container sends the same headers.
         http.setSendServerVersion(false);
-        ServerConnector connector = new ServerConnector(server, connectionFactories(http, transport));
+        transport.refuseUnlessH2(knobs, H2_KNOBS);
+        ServerConnector connector = new ServerConnector(server, connectionFactories(http, transport, knobs));
         connector.setHost(host);
         connector.setPort(port);
         connector.setAcceptQueueSize(Integer.parseInt(knobs.get("acceptQueueSize")));
@@ -121,6 +134,12 @@ public final class JettyTarget implements Container {
                 effective.put("idleTimeout", Long.toString(connector.getIdleTimeout()));
                 effective.put("virtualThreads", Boolean.toString(pool.getVirtualThreadsExecutor() != null));
                 effective.put(Transport.KNOB, transport.http());
+                HTTP2ServerConnectionFactory h2 = connector.getConnectionFactory(HTTP2ServerConnectionFactory.class);
+                if (h2 != null) {
+                    effective.put("maxConcurrentStreams", Integer.toString(h2.getMaxConcurrentStreams()));
+                    effective.put("initialStreamRecvWindow", Integer.toString(h2.getInitialStreamRecvWindow()));
+                    effective.put("initialSessionRecvWindow", Integer.toString(h2.getInitialSessionRecvWindow()));
+                }
                 return effective;
             }
 
@@ -137,7 +156,7 @@ public final class JettyTarget implements Container {
      * protocol of its own list that the client offers). The request customizer checks SNI against
      * the certificate, whose names include 127.0.0.1 and localhost.
      */
-    private static ConnectionFactory[] connectionFactories(HttpConfiguration http, Transport transport) {
+    private static ConnectionFactory[] connectionFactories(HttpConfiguration http, Transport transport, Map<String, String> knobs) {
         if (!transport.tls()) {
             return new ConnectionFactory[] {new HttpConnectionFactory(http)};
         }
@@ -153,8 +172,17 @@ public final class JettyTarget implements Container {
         }
         ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory("h2", h1.getProtocol());
         alpn.setDefaultProtocol(h1.getProtocol());
-        return new ConnectionFactory[] {new SslConnectionFactory(ssl, alpn.getProtocol()), alpn,
-            new HTTP2ServerConnectionFactory(https), h1};
+        HTTP2ServerConnectionFactory h2 = new HTTP2ServerConnectionFactory(https);
+        if (knobs.containsKey("maxConcurrentStreams")) {
+            h2.setMaxConcurrentStreams(Integer.parseInt(knobs.get("maxConcurrentStreams")));
+        }
+        if (knobs.containsKey("initialStreamRecvWindow")) {
+            h2.setInitialStreamRecvWindow(Integer.parseInt(knobs.get("initialStreamRecvWindow")));
+        }
+        if (knobs.containsKey("initialSessionRecvWindow")) {
+            h2.setInitialSessionRecvWindow(Integer.parseInt(knobs.get("initialSessionRecvWindow")));
+        }
+        return new ConnectionFactory[] {new SslConnectionFactory(ssl, alpn.getProtocol()), alpn, h2, h1};
     }
 
     /**

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.List;
+import java.util.Map;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 
@@ -40,6 +41,22 @@ public record Transport(String http, Path keyStore, String password) {
     public static Knob knob() {
         return Knob.choice(KNOB, "h1", CHOICES, "what clients speak: h1 (HTTP/1.1), h1-tls (HTTP/1.1 over TLS) or h2"
                 + " (HTTP/2 over TLS by ALPN, HTTP/1.1 to clients without it)").as(KNOB);
+    }
+
+    /**
+     * Refuses HTTP/2 settings given to a target that does not speak it: they would change nothing,
+     * and a knob is never ignored.
+     */
+    public void refuseUnlessH2(Map<String, String> knobs, List<Knob> h2Knobs) {
+        if (h2()) {
+            return;
+        }
+        for (Knob knob : h2Knobs) {
+            if (knobs.containsKey(knob.name())) {
+                throw new IllegalArgumentException("--" + knob.name() + " is an HTTP/2 setting, and this target speaks " + http
+                        + " (--" + KNOB + " h2 to use it)");
+            }
+        }
     }
 
     public boolean tls() {

@@ -66,8 +66,19 @@ public final class TomcatTarget implements Container {
             Knob.bool("useVirtualThreads", false, "run requests on virtual threads (a Java 21+ target JVM)").as("virtualThreads"),
             Transport.knob());
 
+    /** The attributes of server.xml's {@code <UpgradeProtocol className="...Http2Protocol">}, with --http h2. */
+    private static final List<Knob> H2_KNOBS = List.of(
+            Knob.integer("maxConcurrentStreams", null, 1, "HTTP/2 streams a client may open at once on a connection (Tomcat's default 100)")
+                    .as("h2Streams"),
+            Knob.integer("maxConcurrentStreamExecution", null, 1, "HTTP/2 streams of one connection run at once (Tomcat's default 20)"),
+            Knob.integer("initialWindowSize", null, 1, "HTTP/2 flow-control window of each stream in bytes, which the connection's"
+                    + " follows (Tomcat's default 65535)").as("h2Window"));
+
+    private static final List<Knob> ALL_KNOBS = Stream.concat(KNOBS.stream(), H2_KNOBS.stream()).toList();
+
     /** Knobs applied by hand rather than as connector attributes. */
-    private static final List<String> NOT_ATTRIBUTES = List.of("protocol", "executor", Transport.KNOB);
+    private static final List<String> NOT_ATTRIBUTES = Stream.concat(Stream.of("protocol", "executor", Transport.KNOB),
+            H2_KNOBS.stream().map(Knob::name)).toList();
 
     @Override
     public String name() {
@@ -82,7 +93,7 @@ public final class TomcatTarget implements Container {
 
     @Override
     public List<Knob> knobs() {
-        return KNOBS;
+        return ALL_KNOBS;
     }
 
     @Override
@@ -109,8 +120,10 @@ public final class TomcatTarget implements Container {
                 set(connector, knob.getKey(), knob.getValue());
             }
         }
+        transport.refuseUnlessH2(knobs, H2_KNOBS);
+        Http2Protocol h2 = transport.h2() ? http2(knobs) : null;
         if (transport.tls()) {
-            secure(connector, transport);
+            secure(connector, transport, h2);
         }
         Path baseDir = Files.createTempDirectory("tomcat-target");
         Tomcat tomcat = new Tomcat();
@@ -173,6 +186,11 @@ public final class TomcatTarget implements Container {
                         effective.put(knob.name(), String.valueOf(IntrospectionUtils.getProperty(connector, knob.name()))));
                 effective.put("executor", knobs.get("executor"));
                 effective.put(Transport.KNOB, transport.http());
+                if (h2 != null) {
+                    effective.put("maxConcurrentStreams", Long.toString(h2.getMaxConcurrentStreams()));
+                    effective.put("maxConcurrentStreamExecution", Integer.toString(h2.getMaxConcurrentStreamExecution()));
+                    effective.put("initialWindowSize", Integer.toString(h2.getInitialWindowSize()));
+                }
                 if ("shared".equals(knobs.get("executor"))) {
                     effective.put("maxThreads", knobs.get("maxThreads"));
                 }
@@ -192,10 +210,10 @@ public final class TomcatTarget implements Container {
 
     /**
      * TLS on the connector from the run's key store, by JSSE (Tomcat's OpenSSL needs its listener,
-     * which this target does not add), as server.xml's {@code <SSLHostConfig>} sets it; for h2, the
-     * HTTP/2 upgrade protocol, which Tomcat offers by ALPN before HTTP/1.1.
+     * which this target does not add), as server.xml's {@code <SSLHostConfig>} sets it; with
+     * {@code h2}, the HTTP/2 upgrade protocol, which Tomcat offers by ALPN before HTTP/1.1.
      */
-    private static void secure(Connector connector, Transport transport) {
+    private static void secure(Connector connector, Transport transport, Http2Protocol h2) {
         set(connector, "SSLEnabled", "true");
         connector.setScheme("https");
         connector.setSecure(true);
@@ -206,9 +224,24 @@ public final class TomcatTarget implements Container {
         certificate.setCertificateKeystoreType("PKCS12");
         host.addCertificate(certificate);
         connector.addSslHostConfig(host);
-        if (transport.h2()) {
-            connector.addUpgradeProtocol(new Http2Protocol());
+        if (h2 != null) {
+            connector.addUpgradeProtocol(h2);
         }
+    }
+
+    /** HTTP/2 with the settings given, the rest Tomcat's own. */
+    private static Http2Protocol http2(Map<String, String> knobs) {
+        Http2Protocol h2 = new Http2Protocol();
+        if (knobs.containsKey("maxConcurrentStreams")) {
+            h2.setMaxConcurrentStreams(Long.parseLong(knobs.get("maxConcurrentStreams")));
+        }
+        if (knobs.containsKey("maxConcurrentStreamExecution")) {
+            h2.setMaxConcurrentStreamExecution(Integer.parseInt(knobs.get("maxConcurrentStreamExecution")));
+        }
+        if (knobs.containsKey("initialWindowSize")) {
+            h2.setInitialWindowSize(Integer.parseInt(knobs.get("initialWindowSize")));
+        }
+        return h2;
     }
 
     /** The launcher's users (--users), their passwords as given, never changed once built: safe from any thread. */

@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.xnio.Options;
 
 /**
@@ -38,6 +39,15 @@ public final class UndertowTarget implements Container {
             Knob.integer("maxHeaderSize", 8192, 1024, "bytes of request line and headers accepted (Undertow's default 1 MiB)"),
             Transport.knob());
 
+    /** Undertow's HTTP/2 SETTINGS options, with --http h2 (WildFly's http2-max-concurrent-streams, http2-initial-window-size). */
+    private static final List<Knob> H2_KNOBS = List.of(
+            Knob.integer("http2MaxConcurrentStreams", null, 1, "HTTP/2 streams a client may open at once on a connection"
+                    + " (Undertow's default: unlimited, not announced)").as("h2Streams"),
+            Knob.integer("http2InitialWindowSize", null, 1, "HTTP/2 flow-control window of each stream in bytes, the connection's"
+                    + " staying 65535 (Undertow's default 65535)").as("h2Window"));
+
+    private static final List<Knob> ALL_KNOBS = Stream.concat(KNOBS.stream(), H2_KNOBS.stream()).toList();
+
     @Override
     public String name() {
         return "undertow";
@@ -50,7 +60,7 @@ public final class UndertowTarget implements Container {
 
     @Override
     public List<Knob> knobs() {
-        return KNOBS;
+        return ALL_KNOBS;
     }
 
     @Override
@@ -86,6 +96,13 @@ public final class UndertowTarget implements Container {
             builder.addHttpsListener(port, host, transport.serverContext());
         } else {
             builder.addHttpListener(port, host);
+        }
+        transport.refuseUnlessH2(knobs, H2_KNOBS);
+        if (knobs.containsKey("http2MaxConcurrentStreams")) {
+            builder.setServerOption(UndertowOptions.HTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, Integer.parseInt(knobs.get("http2MaxConcurrentStreams")));
+        }
+        if (knobs.containsKey("http2InitialWindowSize")) {
+            builder.setServerOption(UndertowOptions.HTTP2_SETTINGS_INITIAL_WINDOW_SIZE, Integer.parseInt(knobs.get("http2InitialWindowSize")));
         }
         // Offered by ALPN over TLS only: on a cleartext listener the same option turns on h2c upgrades.
         builder.setServerOption(UndertowOptions.ENABLE_HTTP2, transport.h2())
@@ -125,6 +142,11 @@ public final class UndertowTarget implements Container {
                 effective.put("requestParseTimeout", knobs.get("requestParseTimeout"));
                 effective.put("maxHeaderSize", knobs.get("maxHeaderSize"));
                 effective.put(Transport.KNOB, transport.http());
+                if (transport.h2()) {
+                    // Undertow has no getters for its options: the value given, else its default (-1: unlimited).
+                    effective.put("http2MaxConcurrentStreams", knobs.getOrDefault("http2MaxConcurrentStreams", "-1"));
+                    effective.put("http2InitialWindowSize", knobs.getOrDefault("http2InitialWindowSize", "65535"));
+                }
                 return effective;
             }
 
