@@ -46,6 +46,11 @@ public record Calibration(String container, String startedAt, String targetCpus,
      * {@code benchmarks.dir/calibration}; returns that file.
      */
     public static Path run(RunSettings settings, TargetCatalog catalog, int machineCpus) throws IOException, InterruptedException {
+        if (settings.target().tls()) {
+            // wrk and the constant-rate client here speak cleartext HTTP/1.1 only: they would measure something else.
+            throw new containerbench.settings.SettingException("calibrate compares Gatling with clients of cleartext HTTP/1.1;"
+                    + " its target speaks " + settings.target().http() + " (-Dhttp): calibrate without it");
+        }
         if (settings.plan().arrivesAtRates()) {
             return OpenCalibration.run(settings, catalog);
         }

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * no container's own certificate decides what a handshake costs: RSA 2048, self-signed, named
  * localhost and 127.0.0.1 (Jetty checks the name a client asks for against it), made with the
  * JDK's keytool the first time a target of the run needs it, kept for every launch of the run,
- * and deleted when the run's JVM exits. Its password guards nothing: a throwaway key of a benchmark.
+ * and deleted when the run's JVM exits (one left by a killed JVM is made anew, never reused). Its password guards nothing: a throwaway key of a benchmark.
  */
 public final class RunKeyStore {
 
@@ -27,7 +27,15 @@ public final class RunKeyStore {
     public static synchronized Path in(Path folder) {
         Path file = folder.resolve("tls-" + ProcessHandle.current().pid() + ".p12");
         if (Files.exists(file)) {
-            return file;
+            if (madeByThisJvm(file)) {
+                return file;
+            }
+            // Left by an earlier JVM of the same pid that was killed before it could delete it.
+            try {
+                Files.delete(file);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot remove an earlier run's TLS key " + file + ": " + e.getMessage(), e);
+            }
         }
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
                 "-alias", "container-bench", "-keyalg", "RSA", "-keysize", "2048", "-validity", "7", "-dname", "CN=localhost",
@@ -48,5 +56,14 @@ public final class RunKeyStore {
         }
         file.toFile().deleteOnExit();
         return file;
+    }
+
+    private static boolean madeByThisJvm(Path file) {
+        try {
+            java.time.Instant started = ProcessHandle.current().info().startInstant().orElse(java.time.Instant.EPOCH);
+            return !Files.getLastModifiedTime(file).toInstant().isBefore(started);
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -273,12 +273,16 @@ public record TargetSettings(String label, String container, URI url, URI resour
         return Arrays.stream(value.split(",")).map(String::trim).filter(name -> !name.isEmpty()).toList();
     }
 
-    /** This target as one already running at {@code url}: nothing to launch, no knobs to give. */
+    /**
+     * This target as one already running at {@code url}: nothing to launch, no knobs to give but what
+     * it speaks, which the other injectors' Gatling must speak too.
+     */
     public TargetSettings runningAt(URI running) {
-        return new TargetSettings(label, container, running, null, java, jvmArgs, host, Map.of(), commonNames);
+        String knob = commonNames.get(Transport.KNOB);
+        return new TargetSettings(label, container, running, null, java, jvmArgs, host,
+                knob == null || !knobs.containsKey(knob) ? Map.of() : Map.of(knob, knobs.get(knob)), commonNames);
     }
 
-    /** Whether the harness starts the target itself. */
     /**
      * What clients speak to it ({@code -Dhttp}, {@link Transport#KNOB}): h1, h1-tls or h2; h1 where its
      * container has no such knob, as the launcher's default is.
@@ -293,6 +297,7 @@ public record TargetSettings(String label, String container, URI url, URI resour
         return !http().equals(Transport.CLEARTEXT.http());
     }
 
+    /** Whether the harness starts the target itself. */
     public boolean launched() {
         return url == null;
     }

@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.launcher.TargetProtocol;
+import containerbench.settings.Given;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -41,7 +45,7 @@ class TransportTest {
             Negotiation agreed = target.negotiation();
             assertEquals(http.equals("h2") ? "h2" : "http/1.1", agreed.protocol(), agreed.toString());
             assertTrue(agreed.tlsVersion().startsWith("TLSv1."), agreed.toString());
-            assertTrue(java.nio.file.Files.exists(logs.resolve("tls-" + ProcessHandle.current().pid() + ".p12")),
+            assertTrue(Files.exists(logs.resolve("tls-" + ProcessHandle.current().pid() + ".p12")),
                     "the run's key store beside the logs");
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).sslContext(TrustAll.context()).build();
             HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(target.baseUrl()
@@ -71,12 +75,12 @@ class TransportTest {
     /** The two settings as the target reported them after its start over h2 with {@code knobs}. */
     private static Map<String, String> http2Settings(String container, Map<String, String> knobs, String streams, String window)
             throws Exception {
-        Map<String, String> properties = new java.util.HashMap<>(knobs);
+        Map<String, String> properties = new HashMap<>(knobs);
         properties.putAll(Map.of("http", "h2", "target.jvmArgs", RunningTargets.JVM));
         RunSettings run = RunningTargets.run(container, properties);
         try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
                 RunningTargets.folder("h2").resolve(container + ".log"))) {
-            Map<String, String> reported = containerbench.launcher.TargetProtocol.knobs(target.facts());
+            Map<String, String> reported = TargetProtocol.knobs(target.facts());
             return Map.of(streams, reported.get(streams), window, reported.get(window));
         }
     }
@@ -104,7 +108,7 @@ class TransportTest {
     void aTransportNoContainerKnowsOrOneAContainerLacksIsRefusedBeforeAnyStart() {
         SettingException typo = assertThrows(SettingException.class, () -> RunningTargets.run("tomcat", Map.of("http", "h3")));
         assertEquals("bad value -Dhttp=h3: tomcat's http accepts one of h1, h1-tls, h2", typo.getMessage());
-        SettingException server = assertThrows(SettingException.class, () -> RunSettings.from(containerbench.settings.Given.maven(
+        SettingException server = assertThrows(SettingException.class, () -> RunSettings.from(Given.maven(
                 Map.of("containers", "tomcat,tomcat-server", "http", "h2")), RunningTargets.CATALOG, 2));
         assertEquals("-Dhttp has no counterpart on tomcat-server (jetty calls it http); tomcat-server's knobs are maxThreads,"
                 + " acceptCount, connectionTimeout, enableLookups, maxConnections, keepAliveTimeout, maxKeepAliveRequests",

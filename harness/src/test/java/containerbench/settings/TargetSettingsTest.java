@@ -22,6 +22,18 @@ class TargetSettingsTest {
     }
 
     @Test
+    void aTargetLoadedByAnotherInjectorStillSaysWhatItSpeaks() {
+        List<TargetSettings> targets = TargetSettings.from(Given.maven(Map.of("containers", "tomcat[http=h2],undertow[http=h1-tls]")),
+                CATALOG);
+        TargetSettings there = targets.get(0).runningAt(java.net.URI.create("https://127.0.0.1:8443"));
+        assertEquals("h2", there.http(), "the other injectors' Gatling must offer h2 as well");
+        assertEquals(Map.of("http", "h2"), there.knobs(), "no other knob goes with it: nothing to launch");
+        assertEquals("h1-tls", targets.get(1).runningAt(java.net.URI.create("https://127.0.0.1:8444")).http());
+        assertEquals("h1", TargetSettings.from(Given.maven(Map.of("container", "tomcat-server")), CATALOG).get(0).http(),
+                "a container without the knob speaks cleartext");
+    }
+
+    @Test
     void aKnobOfAnotherContainerIsAnErrorNotIgnored() {
         var error = assertThrows(SettingException.class, () -> settings("tomcat", Map.of("workerThreads", "5")));
         assertTrue(error.getMessage().startsWith("-DworkerThreads is a knob of undertow, not of tomcat; tomcat's knobs are protocol, maxThreads"),

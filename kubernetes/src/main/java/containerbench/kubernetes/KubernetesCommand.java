@@ -191,6 +191,10 @@ public final class KubernetesCommand {
         // refused here, not by a target pod.
         List<ClusterRun.Target> targets = new ArrayList<>();
         for (TargetSettings target : TargetSettings.from(new Given(targetOptions, Given.COMMAND_LINE), catalog)) {
+            if (target.tls()) {
+                throw new UsageException("kubernetes run serves cleartext HTTP/1.1 only so far; " + target.label() + " asks for "
+                        + target.http() + " (--http): run it on one machine (mvn gatling:test -Dhttp=" + target.http() + ")");
+            }
             List<String> knobs = new ArrayList<>();
             new TreeMap<>(target.knobs()).forEach((name, value) -> knobs.addAll(List.of("--" + name, value)));
             targets.add(new ClusterRun.Target(target.container(), knobs));

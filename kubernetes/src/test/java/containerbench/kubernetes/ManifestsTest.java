@@ -75,6 +75,8 @@ class ManifestsTest {
                 + " number of seconds, not auto", "--containers", "tomcat,undertow", "--warmupSeconds", "auto");
         assertRefused("bad value --maxThreads=-5: tomcat's maxThreads accepts an integer >= 1", "--container", "tomcat",
                 "--maxThreads", "-5");
+        assertRefused("kubernetes run serves cleartext HTTP/1.1 only so far; tomcat[http=h2] asks for h2 (--http): run it on one"
+                + " machine (mvn gatling:test -Dhttp=h2)", "--containers", "tomcat[http=h2],undertow");
     }
 
     private static void assertRefused(String message, String... options) {

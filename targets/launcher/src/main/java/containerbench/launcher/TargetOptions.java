@@ -1,5 +1,6 @@
 package containerbench.launcher;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,13 +113,17 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
     }
 
     private static Transport transport(String http, String keyStore, String password) {
+        if ((keyStore == null) != (password == null)) {
+            throw new IllegalArgumentException("--tls-keystore and --tls-password go together");
+        }
         if (http.equals("h1")) {
+            if (keyStore != null) {
+                throw new IllegalArgumentException("--tls-keystore is for --" + Transport.KNOB + " h1-tls or h2; this target"
+                        + " speaks cleartext h1");
+            }
             return Transport.CLEARTEXT;
         }
-        if (keyStore != null && password == null) {
-            throw new IllegalArgumentException("--tls-keystore needs --tls-password");
-        }
-        return new Transport(http, keyStore == null ? null : java.nio.file.Path.of(keyStore), password);
+        return new Transport(http, keyStore == null ? null : Path.of(keyStore), password);
     }
 
     private static String checkHost(String value) {

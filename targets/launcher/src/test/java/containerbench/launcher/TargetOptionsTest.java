@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -40,6 +42,21 @@ class TargetOptionsTest {
         assertEquals("bad value for --resources-port: '70000'; it accepts 0 (any free port) to 65535",
                 assertThrows(IllegalArgumentException.class, () -> TargetOptions.parse(new String[] {"--resources-port", "70000"},
                         KNOBS)).getMessage());
+    }
+
+    @Test
+    void aKeyStoreGoesWithItsPasswordAndWithTlsOnly() {
+        List<Knob> withHttp = new ArrayList<>(KNOBS);
+        withHttp.add(Transport.knob());
+        TargetOptions h2 = TargetOptions.parse(new String[] {"--http", "h2", "--tls-keystore", "run.p12", "--tls-password", "pw"}, withHttp);
+        assertEquals(new Transport("h2", Path.of("run.p12"), "pw"), h2.transport());
+        assertEquals("--tls-keystore and --tls-password go together", assertThrows(IllegalArgumentException.class,
+                () -> TargetOptions.parse(new String[] {"--http", "h2", "--tls-keystore", "run.p12"}, withHttp)).getMessage());
+        assertEquals("--tls-keystore is for --http h1-tls or h2; this target speaks cleartext h1", assertThrows(
+                IllegalArgumentException.class, () -> TargetOptions.parse(new String[] {"--tls-keystore", "run.p12", "--tls-password",
+                "pw"}, withHttp)).getMessage());
+        assertEquals("--http h1-tls needs --tls-keystore (the run's PKCS12 key store) and --tls-password", assertThrows(
+                IllegalArgumentException.class, () -> TargetOptions.parse(new String[] {"--http", "h1-tls"}, withHttp)).getMessage());
     }
 
     @Test

@@ -190,6 +190,7 @@ public final class TomcatTarget implements Container {
                     effective.put("maxConcurrentStreams", Long.toString(h2.getMaxConcurrentStreams()));
                     effective.put("maxConcurrentStreamExecution", Integer.toString(h2.getMaxConcurrentStreamExecution()));
                     effective.put("initialWindowSize", Integer.toString(h2.getInitialWindowSize()));
+                    effective.put("http2KeepAliveTimeout", Long.toString(h2.getKeepAliveTimeout()));
                 }
                 if ("shared".equals(knobs.get("executor"))) {
                     effective.put("maxThreads", knobs.get("maxThreads"));
@@ -229,9 +230,14 @@ public final class TomcatTarget implements Container {
         }
     }
 
-    /** HTTP/2 with the settings given, the rest Tomcat's own. */
+    /**
+     * HTTP/2 with the settings given, the rest Tomcat's own, but for its idle timeout: over h2 Tomcat
+     * closes an idle connection after the protocol's keepAliveTimeout (20 s), not the connector's
+     * connectionTimeout, so that the common idleTimeout holds over h2 as well.
+     */
     private static Http2Protocol http2(Map<String, String> knobs) {
         Http2Protocol h2 = new Http2Protocol();
+        h2.setKeepAliveTimeout(Long.parseLong(knobs.get("connectionTimeout")));
         if (knobs.containsKey("maxConcurrentStreams")) {
             h2.setMaxConcurrentStreams(Long.parseLong(knobs.get("maxConcurrentStreams")));
         }
