@@ -18,7 +18,7 @@ import javax.net.ssl.SSLSocket;
 public record Negotiation(String protocol, boolean alpn, String tlsVersion, String cipher) {
 
     /** One handshake with the target at {@code host:port}; its failure names the address. */
-    public static Negotiation with(String host, int port) {
+    static Negotiation with(String host, int port) {
         try (SSLSocket socket = (SSLSocket) TrustAll.context().getSocketFactory().createSocket()) {
             socket.connect(new InetSocketAddress(host, port), 5_000);
             socket.setSoTimeout(5_000);
@@ -39,7 +39,7 @@ public record Negotiation(String protocol, boolean alpn, String tlsVersion, Stri
      * The same, failing unless the target speaks what {@code http} asks: h2 for {@code h2}, HTTP/1.1
      * for {@code h1-tls}.
      */
-    public static Negotiation checked(String label, String http, String host, int port) {
+    static Negotiation checked(String label, String http, String host, int port) {
         Negotiation agreed = with(host, port);
         String wanted = http.equals("h2") ? "h2" : "http/1.1";
         if (!agreed.protocol().equals(wanted)) {

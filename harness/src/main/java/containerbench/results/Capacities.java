@@ -176,7 +176,7 @@ public final class Capacities {
      * bound. A block without an OK response, or short of CPU for the injector rather than late, has
      * no lateness that bounds the injector's part: untold unless kept.
      */
-    public static Outcome outcome(BlockResult block, OpenModel.Slo slo) {
+    static Outcome outcome(BlockResult block, OpenModel.Slo slo) {
         double failed = block.requests() == 0 ? 100 : 100.0 * block.ko() / block.requests();
         double p99 = block.open().p99OrInfinite();
         if (slo.kept(p99, failed)) {
@@ -191,7 +191,7 @@ public final class Capacities {
     }
 
     /** What one open block of a stair says of its target against the goal. */
-    public enum Outcome {
+    enum Outcome {
         KEPT,
         MISSED,
         /** Its injector fell behind, or was short of CPU, by enough to have decided the block. */
