@@ -1,5 +1,6 @@
 package containerbench.launch;
 
+import containerbench.launcher.TrustAll;
 import containerbench.settings.AppRequest;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,7 +1,15 @@
 package containerbench.launch;
 
+import containerbench.launcher.TrustAll;
+import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
@@ -14,8 +22,17 @@ import javax.net.ssl.SSLSocket;
  * @param alpn whether the server chose by ALPN
  * @param tlsVersion the TLS version, such as {@code TLSv1.3}
  * @param cipher the cipher suite, such as {@code TLS_AES_256_GCM_SHA384}
+ * @param http2 over h2, what the server announced in its first SETTINGS frame and its first window
+ *     update of the connection ({@link #announced}); {@code null} over HTTP/1.1
  */
-public record Negotiation(String protocol, boolean alpn, String tlsVersion, String cipher) {
+public record Negotiation(String protocol, boolean alpn, String tlsVersion, String cipher, Map<String, Long> http2) {
+
+    /** HTTP/2's settings (RFC 9113, 6.5.2) by identifier, under the names the results give them. */
+    private static final Map<Integer, String> SETTINGS = Map.of(1, "headerTableSize", 2, "enablePush", 3, "maxConcurrentStreams",
+            4, "initialWindowSize", 5, "maxFrameSize", 6, "maxHeaderListSize", 8, "enableConnectProtocol");
+    private static final int FRAME_SETTINGS = 4;
+    private static final int FRAME_WINDOW_UPDATE = 8;
+    private static final int DEFAULT_WINDOW = 65_535;
 
     /** One handshake with the target at {@code host:port}; its failure names the address. */
     static Negotiation with(String host, int port) {
@@ -28,8 +45,9 @@ public record Negotiation(String protocol, boolean alpn, String tlsVersion, Stri
             socket.startHandshake();
             String chosen = socket.getApplicationProtocol();
             boolean alpn = chosen != null && !chosen.isEmpty();
-            return new Negotiation(alpn ? chosen : "http/1.1", alpn, socket.getSession().getProtocol(),
-                    socket.getSession().getCipherSuite());
+            String protocol = alpn ? chosen : "http/1.1";
+            return new Negotiation(protocol, alpn, socket.getSession().getProtocol(), socket.getSession().getCipherSuite(),
+                    protocol.equals("h2") ? announced(socket) : null);
         } catch (IOException e) {
             throw new IllegalStateException("no TLS handshake with " + host + ":" + port + ": " + e.getMessage(), e);
         }
@@ -47,5 +65,54 @@ public record Negotiation(String protocol, boolean alpn, String tlsVersion, Stri
                     + agreed.protocol() + (agreed.alpn() ? " by ALPN" : " (no ALPN)") + ", offered h2 and http/1.1");
         }
         return agreed;
+    }
+
+    /**
+     * What an h2 server announces to a new connection: the client's preface and an empty SETTINGS
+     * frame sent, the server's frames read until its SETTINGS (which it must send first) and the
+     * window update of the connection that servers send beside it when their window is not
+     * HTTP/2's 65535 bytes, or 500 ms of silence. A setting it does not announce keeps HTTP/2's
+     * default, which is no limit for streams: absent here. {@code connectionWindow} is 65535 plus any
+     * increment it sent.
+     */
+    private static Map<String, Long> announced(SSLSocket socket) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.write(new byte[] {0, 0, 0, FRAME_SETTINGS, 0, 0, 0, 0, 0});
+        out.flush();
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        Map<String, Long> settings = null;
+        long window = DEFAULT_WINDOW;
+        try {
+            while (true) {
+                int length = in.readUnsignedShort() << 8 | in.readUnsignedByte();
+                int type = in.readUnsignedByte();
+                int flags = in.readUnsignedByte();
+                int stream = in.readInt() & 0x7fffffff;
+                byte[] payload = in.readNBytes(length);
+                if (type == FRAME_SETTINGS && (flags & 1) == 0 && settings == null) {
+                    settings = new TreeMap<>();
+                    for (int i = 0; i + 6 <= length; i += 6) {
+                        int id = (payload[i] & 0xff) << 8 | payload[i + 1] & 0xff;
+                        long value = (payload[i + 2] & 0xffL) << 24 | (payload[i + 3] & 0xff) << 16 | (payload[i + 4] & 0xff) << 8
+                                | payload[i + 5] & 0xff;
+                        settings.put(SETTINGS.getOrDefault(id, "0x" + Integer.toHexString(id)), value);
+                    }
+                    socket.setSoTimeout(500);
+                } else if (type == FRAME_WINDOW_UPDATE && stream == 0 && length == 4) {
+                    window += ((payload[0] & 0x7fL) << 24 | (payload[1] & 0xff) << 16 | (payload[2] & 0xff) << 8 | payload[3] & 0xff);
+                    if (settings != null) {
+                        break;
+                    }
+                }
+            }
+        } catch (SocketTimeoutException | EOFException e) {
+            // no window update after the settings: the connection keeps 65535 bytes
+        }
+        if (settings == null) {
+            throw new IOException("the server agreed on h2 but sent no SETTINGS frame");
+        }
+        settings.put("connectionWindow", window);
+        return settings;
     }
 }

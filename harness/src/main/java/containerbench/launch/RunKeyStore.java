@@ -1,5 +1,6 @@
 package containerbench.launch;
 
+import containerbench.launcher.Transport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ public final class RunKeyStore {
             }
         }
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
-                "-alias", "container-bench", "-keyalg", "RSA", "-keysize", "2048", "-validity", "7", "-dname", "CN=localhost",
+                "-alias", Transport.ALIAS, "-keyalg", "RSA", "-keysize", "2048", "-validity", "7", "-dname", "CN=localhost",
                 "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12", "-keystore", file.toString(),
                 "-storepass", PASSWORD, "-keypass", PASSWORD);
         try {

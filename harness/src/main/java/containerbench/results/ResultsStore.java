@@ -155,7 +155,8 @@ public final class ResultsStore {
         if (schema < 11) {
             run.path("blocks").forEach(block -> flatCpu((ObjectNode) block));
         }
-        // From schema 11 the comparisons are worked out as this version does (12 added each block's requests of a mix, 13 each target's TLS).
+        // From schema 11 the comparisons are worked out as this version does (12 added each block's
+        // requests of a mix, 13 each target's TLS, 14 its HTTP/2 settings).
         if (schema < 11 && run.path("comparisons").isArray()) {
             return new StoredRun(comparedAnew(run, schema), file);
         }

@@ -56,10 +56,10 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure, HostLoad host, App app, CapacitySearch capacity) {
 
-    public static final int SCHEMA = 13;
+    public static final int SCHEMA = 14;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -133,8 +133,11 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
      * @param protocol the TLS version, such as {@code TLSv1.3}
      * @param cipher the cipher suite
      * @param key the run's key every target served, such as {@code RSA 2048}
+     * @param http2 over h2, the settings the target announced to a new connection, by name, and its
+     *     connection's window ({@code connectionWindow}); {@code null} over HTTP/1.1 (schema 14)
      */
-    public record Tls(String http, String negotiated, boolean alpn, String protocol, String cipher, String key) {
+    public record Tls(String http, String negotiated, boolean alpn, String protocol, String cipher, String key,
+            Map<String, Long> http2) {
     }
 
     /**

@@ -72,7 +72,7 @@ final class RunRecord {
                     order.store().relative(order.logOf(target.settings())));
             Negotiation agreed = target.negotiation();
             described.add(agreed == null ? reported : reported.withTls(new RunResult.Tls(target.settings().http(),
-                    agreed.protocol(), agreed.alpn(), agreed.tlsVersion(), agreed.cipher(), RunKeyStore.KEY)));
+                    agreed.protocol(), agreed.alpn(), agreed.tlsVersion(), agreed.cipher(), RunKeyStore.KEY, agreed.http2())));
         }
         running = RunResult.builder().runId(order.runId()).description(settings.description(order.catalog()))
                 .startedAt(startedAt).targets(described).plan(RunResult.Plan.of(settings.plan(), settings.recording()))

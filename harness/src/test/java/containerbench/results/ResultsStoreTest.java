@@ -49,7 +49,8 @@ class ResultsStoreTest {
         RunResult run = RunResult.builder().runId(runId).description("jetty").startedAt(NOW.toString())
                 .targets(List.of(new RunResult.Target("jetty", "jetty", "12.1", true, "https://127.0.0.1:1", "17", "",
                         java.util.Map.of(), java.util.Map.of(), store.relative(store.logOf(runId))).withTls(new RunResult.Tls("h2", "h2",
-                        true, "TLSv1.3", "TLS_AES_256_GCM_SHA384", "RSA 2048"))))
+                        true, "TLSv1.3", "TLS_AES_256_GCM_SHA384", "RSA 2048", java.util.Map.of("maxConcurrentStreams", 128L,
+                        "connectionWindow", 1_048_576L)))))
                 .status(RunStatus.COMPLETE).finishedAt(NOW.toString()).gatlingReport(store.relative(report))
                 .answeredAfterRun(true).build();
         store.write(run);
@@ -62,7 +63,8 @@ class ResultsStoreTest {
         StoredRun read = ResultsStore.read(moved.resolve(runId + ".json"));
         assertEquals(moved.resolve("gatling/loginsimulation-1/index.html"), read.gatlingReport());
         assertEquals(moved.resolve(runId + ".target.log"), read.resolve(read.run().baseline().log()));
-        assertEquals(new RunResult.Tls("h2", "h2", true, "TLSv1.3", "TLS_AES_256_GCM_SHA384", "RSA 2048"), read.run().baseline().tls(),
+        assertEquals(new RunResult.Tls("h2", "h2", true, "TLSv1.3", "TLS_AES_256_GCM_SHA384", "RSA 2048", java.util.Map.of(
+                "maxConcurrentStreams", 128L, "connectionWindow", 1_048_576L)), read.run().baseline().tls(),
                 "what the handshake agreed, read back");
         assertFalse(json.contains("\"baseline\"") || json.contains("\"interleaved\""), "only the record's own fields: " + json);
     }
@@ -118,7 +120,7 @@ class ResultsStoreTest {
     void aSchemaOfTheFutureIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("future.json"), "{ \"schema\" : 99, \"runId\" : \"x\" }");
         var error = assertThrows(IOException.class, () -> ResultsStore.read(file));
-        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13", error.getMessage());
+        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14", error.getMessage());
     }
 
     @Test

@@ -5,6 +5,7 @@ import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
 import containerbench.launcher.StandaloneServer;
+import containerbench.launcher.Transport;
 import containerbench.launcher.Users;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -20,24 +22,43 @@ import org.w3c.dom.Element;
  * The login WAR deployed as ROOT.war (or a user's WAR under its context path's name) on the Eclipse
  * Jetty 12.1 distribution, jetty-home as Maven Central ships it: a jetty.base of the run's own gets
  * the {@code http} and {@code ee10-deploy} modules from {@code start.jar --add-modules}, as the
- * distribution's documentation sets a base up, and the WAR in its {@code webapps}; {@code start.jar}
- * starts it with the knobs as the modules' properties.
+ * distribution's documentation sets a base up ({@code https} in place of {@code http} over TLS, and
+ * {@code http2} before it for h2), and the WAR in its {@code webapps}; {@code start.jar} starts it
+ * with the knobs as the modules' properties.
  */
 public final class JettyServerTarget extends StandaloneServer {
 
-    /** Each knob's property in the modules' ini files (threadpool.mod, http.mod). */
+    /** Each knob's property in the modules' ini files (threadpool.mod, http2.mod), but the connector's. */
     private static final Map<String, String> PROPERTIES = Map.of(
             "maxThreads", "jetty.threadPool.maxThreads",
             "minThreads", "jetty.threadPool.minThreads",
-            "acceptQueueSize", "jetty.http.acceptQueueSize",
-            "idleTimeout", "jetty.http.idleTimeout");
+            "maxConcurrentStreams", "jetty.http2.maxConcurrentStreams",
+            "initialStreamRecvWindow", "jetty.http2.initialStreamRecvWindow",
+            "initialSessionRecvWindow", "jetty.http2.initialSessionRecvWindow");
+
+    /** The connector's knobs, each the property of its own name in http.mod ({@code jetty.http.}) or, over TLS, ssl.mod ({@code jetty.ssl.}). */
+    private static final List<String> CONNECTOR_KNOBS = List.of("acceptQueueSize", "idleTimeout");
 
     private static final List<Knob> KNOBS = List.of(
             // The study's thread and backlog settings, named as on embedded Jetty.
             Knob.integer("maxThreads", 512, 1, "threads of the server's thread pool, jetty.threadPool.maxThreads (Jetty's default 200)").as("threads"),
             Knob.integer("minThreads", null, 1, "threads kept alive when idle, jetty.threadPool.minThreads (Jetty's default 10)"),
-            Knob.integer("acceptQueueSize", 512, 1, "listen backlog, jetty.http.acceptQueueSize, capped by net.core.somaxconn (Jetty's default: the JVM's 50)").as("backlog"),
-            Knob.integer("idleTimeout", 30000, 1, "ms a connection may stay idle, jetty.http.idleTimeout (the study's connectionTimeout)").as("idleTimeout"));
+            Knob.integer("acceptQueueSize", 512, 1, "listen backlog, jetty.http.acceptQueueSize (jetty.ssl. over TLS), capped by net.core.somaxconn (Jetty's default: the JVM's 50)").as("backlog"),
+            Knob.integer("idleTimeout", 30000, 1, "ms a connection may stay idle, jetty.http.idleTimeout (jetty.ssl. over TLS; the study's connectionTimeout)").as("idleTimeout"),
+            Transport.knob());
+
+    /** The http2 module's settings, with --http h2, named as on embedded Jetty. */
+    private static final List<Knob> H2_KNOBS = List.of(
+            Knob.integer("maxConcurrentStreams", null, 1, "HTTP/2 streams a client may open at once on a connection,"
+                    + " jetty.http2.maxConcurrentStreams (Jetty's default 128)").as("h2Streams"),
+            Knob.integer("initialStreamRecvWindow", null, 1, "HTTP/2 flow-control window of each stream in bytes,"
+                    + " jetty.http2.initialStreamRecvWindow (Jetty's default 524288)").as("h2Window"),
+            Knob.integer("initialSessionRecvWindow", null, 1, "HTTP/2 flow-control window of the connection in bytes,"
+                    + " jetty.http2.initialSessionRecvWindow (Jetty's default 1048576)"));
+
+    /** What http2.mod uses where nothing is given. */
+    private static final Map<String, String> H2_DEFAULTS = Map.of("maxConcurrentStreams", "128", "initialStreamRecvWindow", "524288",
+            "initialSessionRecvWindow", "1048576");
 
     // The distribution logs "Started oejs.Server@..." once its webapps are deployed; a WAR that fails
     // logs "Failed startup of context" first, and the server serves on without it.
@@ -45,11 +66,18 @@ public final class JettyServerTarget extends StandaloneServer {
             List.of("Failed startup of context"), List.of(":ERROR:", ":WARN :"));
 
     public JettyServerTarget() {
-        super("jetty-server", KNOBS);
+        super("jetty-server", Stream.concat(KNOBS.stream(), H2_KNOBS.stream()).toList());
     }
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        return start(host, port, knobs, application, Transport.CLEARTEXT);
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
+            throws Exception {
+        transport.refuseUnlessH2(knobs, H2_KNOBS);
         if (application instanceof Application.War war) {
             war.requireOneSegment("Jetty's deployer", "a context XML beside it");
         }
@@ -57,13 +85,15 @@ public final class JettyServerTarget extends StandaloneServer {
         files.require(name());
         Path home = files.home();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String modules = (transport.h2() ? "http2,https" : transport.tls() ? "https" : "http") + ",ee10-deploy";
+        String connector = transport.tls() ? "jetty.ssl." : "jetty.http.";
         Path base = ServerFiles.newBase(name(), dir -> {
             Process setUp = new ProcessBuilder(java, "-jar", home.resolve("start.jar").toString(), "jetty.home=" + home,
-                    "jetty.base=" + dir, "--add-modules=http,ee10-deploy").redirectErrorStream(true)
+                    "jetty.base=" + dir, "--add-modules=" + modules).redirectErrorStream(true)
                     .redirectOutput(dir.resolve("add-modules.log").toFile()).start();
             if (!setUp.waitFor(60, TimeUnit.SECONDS) || setUp.exitValue() != 0) {
                 setUp.destroyForcibly();
-                throw new IllegalStateException("start.jar --add-modules=http,ee10-deploy failed; see " + dir.resolve("add-modules.log"));
+                throw new IllegalStateException("start.jar --add-modules=" + modules + " failed; see " + dir.resolve("add-modules.log"));
             }
             String archive = files.deploy(application, dir.resolve("webapps"));
             if (application instanceof Application.War war) {
@@ -77,15 +107,29 @@ public final class JettyServerTarget extends StandaloneServer {
         // This launcher's JVM options (-Dtarget.jvmArgs) belong to the server's JVM.
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.addAll(List.of("-jar", home.resolve("start.jar").toString(), "jetty.home=" + home, "jetty.base=" + base,
-                "jetty.http.host=" + host, "jetty.http.port=" + listen,
+                connector + "host=" + host, connector + "port=" + listen,
                 // Jetty alone sends "Server: Jetty(12...)": off, as on embedded Jetty.
                 "jetty.httpConfig.sendServerVersion=false"));
-        knobs.forEach((knob, value) -> command.add(PROPERTIES.get(knob) + "=" + value));
+        if (transport.tls()) {
+            command.addAll(List.of("jetty.sslContext.keyStorePath=" + transport.keyStore(), "jetty.sslContext.keyStoreType=PKCS12",
+                    "jetty.sslContext.keyStorePassword=" + transport.password()));
+        }
+        knobs.forEach((knob, value) -> {
+            if (CONNECTOR_KNOBS.contains(knob)) {
+                command.add(connector + knob + "=" + value);
+            } else if (!knob.equals(Transport.KNOB)) {
+                command.add(PROPERTIES.get(knob) + "=" + value);
+            }
+        });
         ServerProcess process = ServerProcess.start(command, base, Map.of(),
-                application instanceof Application.War ? DEPLOYED : new ServerProcess.Readiness.Login(host, listen));
+                application instanceof Application.War ? DEPLOYED : new ServerProcess.Readiness.Login(host, listen, transport));
         Map<String, String> effective = new LinkedHashMap<>(knobs);
         // What threadpool.mod uses where nothing is given.
         effective.putIfAbsent("minThreads", "10");
+        effective.put(Transport.KNOB, transport.http());
+        if (transport.h2()) {
+            H2_DEFAULTS.forEach(effective::putIfAbsent);
+        }
         return process.serving(listen, effective, "Eclipse Jetty " + version() + " (jetty-home) in " + base, Map.of());
     }
 

@@ -51,8 +51,15 @@ public final class ServerProcess implements AutoCloseable {
     /** What tells that a started server serves its application. */
     public sealed interface Readiness permits Readiness.Login, Readiness.Logged {
 
-        /** The login servlet answers a login at {@code http://host:port/loginServlet}. */
-        record Login(String host, int port) implements Readiness {
+        /**
+         * The login servlet answers a login at {@code http://host:port/loginServlet}, or at
+         * {@code https://} when the server speaks TLS ({@link TrustAll}: the run's own certificate).
+         */
+        record Login(String host, int port, boolean tls) implements Readiness {
+
+            public Login(String host, int port, Transport transport) {
+                this(host, port, transport.tls());
+            }
         }
 
         /**
@@ -109,7 +116,7 @@ public final class ServerProcess implements AutoCloseable {
         pump.start();
         try {
             if (readiness instanceof Readiness.Login login) {
-                server.awaitLogin(login.host(), login.port());
+                server.awaitLogin(login);
             } else {
                 server.awaitLog((Readiness.Logged) readiness);
             }
@@ -177,10 +184,11 @@ public final class ServerProcess implements AutoCloseable {
                 + " s; the end of its output:\n" + tail());
     }
 
-    private void awaitLogin(String host, int port) throws Exception {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        URI login = URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port
-                + "/loginServlet?username=probe&password=probe");
+    private void awaitLogin(Readiness.Login readiness) throws Exception {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(TrustAll.context()).build();
+        String host = readiness.host();
+        URI login = URI.create((readiness.tls() ? "https://" : "http://") + (host.contains(":") ? "[" + host + "]" : host) + ":"
+                + readiness.port() + "/loginServlet?username=probe&password=probe");
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         String last = "no answer";
         while (System.nanoTime() < deadline) {

@@ -26,6 +26,9 @@ public record Transport(String http, Path keyStore, String password) {
     /** The knob every container that serves TLS declares, under this name and as this common name. */
     public static final String KNOB = "http";
 
+    /** The alias of the run's key in its key store, for servers that name the key they serve. */
+    public static final String ALIAS = "container-bench";
+
     public static final Transport CLEARTEXT = new Transport("h1", null, null);
 
     private static final List<String> CHOICES = List.of("h1", "h1-tls", "h2");

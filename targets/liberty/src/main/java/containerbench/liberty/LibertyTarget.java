@@ -5,6 +5,7 @@ import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
 import containerbench.launcher.StandaloneServer;
+import containerbench.launcher.Transport;
 import containerbench.launcher.Users;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The login WAR at / (or a user's WAR at its context path) on Open Liberty as Maven Central ships
@@ -19,7 +21,9 @@ import java.util.Map;
  * enables {@code servlet-6.0} (and {@code localConnector-1.0}; {@code appSecurity-5.0} for a user's WAR), names the endpoint,
  * the knobs and the application, and whose
  * jvm.options carries the target's JVM options; {@code bin/server run} starts it in the foreground,
- * as an administrator runs it.
+ * as an administrator runs it. Over TLS the endpoint has an HTTPS port alone, the run's key store as
+ * the default one ({@code transportSecurity-1.0}), and the protocol version pinned: Liberty offers
+ * HTTP/2 on HTTPS by default.
  */
 public final class LibertyTarget extends StandaloneServer {
 
@@ -33,7 +37,21 @@ public final class LibertyTarget extends StandaloneServer {
             Knob.integer("listenBacklog", 512, 0, 512, "listen backlog, <tcpOptions listenBacklog> (Liberty's default 511; its TCP channel refuses more than 512)").as("backlog"),
             Knob.integer("readTimeout", 30000, 1000, "ms a connection may wait for a request's bytes, <httpOptions readTimeout>, in whole seconds (the study's connectionTimeout; Liberty's default 60000)").as("idleTimeout"),
             // As Tomcat's keepAliveTimeout follows its connectionTimeout unless given.
-            Knob.integer("persistTimeout", null, 1000, "ms a kept-alive connection may wait for its next request, <httpOptions persistTimeout>, in whole seconds (default: readTimeout; Liberty's own 30000)"));
+            Knob.integer("persistTimeout", null, 1000, "ms a kept-alive connection may wait for its next request, <httpOptions persistTimeout>, in whole seconds (default: readTimeout; Liberty's own 30000)"),
+            Transport.knob());
+
+    /** The endpoint's HTTP/2 settings, with --http h2: attributes of its {@code <httpOptions>}. */
+    private static final List<Knob> H2_KNOBS = List.of(
+            Knob.integer("maxConcurrentStreams", null, 1, "HTTP/2 streams a client may open at once on a connection,"
+                    + " <httpOptions maxConcurrentStreams> (Liberty's default 100)").as("h2Streams"),
+            Knob.integer("settingsInitialWindowSize", null, 1, "HTTP/2 flow-control window of each stream in bytes,"
+                    + " <httpOptions settingsInitialWindowSize> (Liberty's default 65535)").as("h2Window"),
+            Knob.integer("connectionWindowSize", null, 65535, "HTTP/2 flow-control window of the connection in bytes,"
+                    + " <httpOptions connectionWindowSize> (Liberty's default 65535)"));
+
+    /** What Liberty uses where server.xml says nothing (its transport's metatype). */
+    private static final Map<String, String> H2_DEFAULTS = Map.of("maxConcurrentStreams", "100", "settingsInitialWindowSize", "65535",
+            "connectionWindowSize", "65535");
 
     // Liberty logs CWWKF0011I once its features and applications have started. An application that
     // fails logs CWWKZ0002E (an exception while starting it) or CWWKZ0004E (it did not start); an
@@ -43,11 +61,18 @@ public final class LibertyTarget extends StandaloneServer {
             List.of("CWWKZ0002E", "CWWKZ0004E", "CWWKO0029E", "CWWKO0221E"), List.of("[ERROR   ]"));
 
     public LibertyTarget() {
-        super("liberty", KNOBS);
+        super("liberty", Stream.concat(KNOBS.stream(), H2_KNOBS.stream()).toList());
     }
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        return start(host, port, knobs, application, Transport.CLEARTEXT);
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
+            throws Exception {
+        transport.refuseUnlessH2(knobs, H2_KNOBS);
         int listen = ServerProcess.freePort(host, port);
         files.require(name());
         Map<String, String> effective = new LinkedHashMap<>(knobs);
@@ -58,12 +83,17 @@ public final class LibertyTarget extends StandaloneServer {
             Path apps = Files.createDirectories(server.resolve("apps"));
             String archive = files.deploy(application, apps);
             String contextRoot = application instanceof Application.War war && !war.contextPath().isEmpty() ? war.contextPath() : "/";
-            Files.writeString(server.resolve("server.xml"), serverXml(host, listen, effective, archive, contextRoot, application));
+            Files.writeString(server.resolve("server.xml"), serverXml(host, listen, effective, archive, contextRoot, application,
+                    transport));
             // This launcher's JVM options (-Dtarget.jvmArgs) belong to the server's JVM, one per line.
             Files.write(server.resolve("jvm.options"), ManagementFactory.getRuntimeMXBean().getInputArguments());
         });
         // What Liberty uses where server.xml says nothing.
         effective.putIfAbsent("coreThreads", "-1");
+        effective.put(Transport.KNOB, transport.http());
+        if (transport.h2()) {
+            H2_DEFAULTS.forEach(effective::putIfAbsent);
+        }
         ServerProcess process = ServerProcess.start(List.of(home.resolve("bin").resolve("server").toString(), "run", SERVER),
                 userDir, Map.of("WLP_USER_DIR", userDir.toString(), "JAVA_HOME", System.getProperty("java.home")), STARTED);
         return process.serving(listen, effective, "Open Liberty " + version() + " (servlet-6.0) in " + userDir, Map.of());
@@ -77,22 +107,30 @@ public final class LibertyTarget extends StandaloneServer {
      * WAR gets web security too ({@link #security}): servlet-6.0 alone serves a protected URL to anyone.
      */
     static String serverXml(String host, int port, Map<String, String> knobs, String archive, String contextRoot,
-            Application application) {
+            Application application, Transport transport) {
         // coreThreads only when given: Liberty's default is no number (-1, chosen from the cores).
         String coreThreads = knobs.containsKey("coreThreads") ? " coreThreads=" + attribute(knobs.get("coreThreads")) : "";
+        StringBuilder http2 = new StringBuilder();
+        H2_KNOBS.stream().filter(knob -> knobs.containsKey(knob.name()))
+                .forEach(knob -> http2.append(' ').append(knob.name()).append('=').append(attribute(knobs.get(knob.name()))));
         List<Users.User> users = application instanceof Application.War war ? war.users() : null;
+        String ports = transport.tls() ? "httpPort=\"-1\" httpsPort=\"" + port + "\" protocolVersion=\""
+                + (transport.h2() ? "http/2" : "http/1.1") + "\"" : "httpPort=\"" + port + "\" httpsPort=\"-1\"";
+        String keyStore = transport.tls() ? "  <keyStore id=\"defaultKeyStore\" type=\"PKCS12\" location=" + attribute(transport.keyStore()
+                .toString()) + " password=" + attribute(transport.password()) + "/>\n" : "";
         return """
                 <server description="container-bench">
-                  <featureManager><feature>servlet-6.0</feature>%s<feature>localConnector-1.0</feature></featureManager>
-                  <httpEndpoint id="defaultHttpEndpoint" host=%s httpPort="%d" httpsPort="-1">
+                  <featureManager><feature>servlet-6.0</feature>%s%s<feature>localConnector-1.0</feature></featureManager>
+                  <httpEndpoint id="defaultHttpEndpoint" host=%s %s>
                     <tcpOptions listenBacklog=%s/>
-                    <httpOptions readTimeout="%sms" persistTimeout="%sms"/>
+                    <httpOptions readTimeout="%sms" persistTimeout="%sms"%s/>
                   </httpEndpoint>
-                  <executor maxThreads=%s%s/>
+                %s  <executor maxThreads=%s%s/>
                 %s  <webApplication location=%s contextRoot=%s>%s</webApplication>
                 </server>
-                """.formatted(users == null ? "" : "<feature>appSecurity-5.0</feature>", attribute(host), port,
-                attribute(knobs.get("listenBacklog")), knobs.get("readTimeout"), knobs.get("persistTimeout"),
+                """.formatted(users == null ? "" : "<feature>appSecurity-5.0</feature>",
+                transport.tls() ? "<feature>transportSecurity-1.0</feature>" : "", attribute(host), ports,
+                attribute(knobs.get("listenBacklog")), knobs.get("readTimeout"), knobs.get("persistTimeout"), http2, keyStore,
                 attribute(knobs.get("maxThreads")), coreThreads, users == null ? "" : security(users), attribute(archive),
                 attribute(contextRoot), users == null ? "" : bindings(users));
     }

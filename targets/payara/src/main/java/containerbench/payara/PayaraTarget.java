@@ -5,6 +5,7 @@ import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
 import containerbench.launcher.StandaloneServer;
+import containerbench.launcher.Transport;
 import containerbench.launcher.Users;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -26,7 +28,8 @@ import org.w3c.dom.Element;
  * domain.xml holds the knobs and a free port for every listener (HTTP, HTTPS, admin, IIOP, JMX, JMS,
  * the data grid) and no header of its own, and {@code asadmin start-domain --verbose} starts it in the foreground with a
  * post-boot command that deploys the WAR, as an administrator would. Its JVM is the server's, not
- * asadmin's ({@code server.pid}).
+ * asadmin's ({@code server.pid}). Over TLS the target is the HTTPS listener, serving the run's key
+ * store, with the HTTP listener's settings, and HTTP/2 (which Payara enables by default) for h2 alone.
  */
 public final class PayaraTarget extends StandaloneServer {
 
@@ -41,7 +44,15 @@ public final class PayaraTarget extends StandaloneServer {
             Knob.integer("maxConnectionsCount", 512, 1, "listen backlog, the tcp transport's max-connections-count, capped by net.core.somaxconn (Payara's default 4096)").as("backlog"),
             Knob.integer("timeout", 30000, 1000, "ms a connection may wait for a request, <http timeout-seconds>, in whole seconds (the study's connectionTimeout; Payara's default 30000)").as("idleTimeout"),
             // Grizzly closes a kept-alive connection after 250 requests in this domain; Tomcat runs unlimited here.
-            Knob.integer("maxConnections", -1, -1, "requests per kept-alive connection, <http max-connections>, -1 unlimited (domain1's 250)"));
+            Knob.integer("maxConnections", -1, -1, "requests per kept-alive connection, <http max-connections>, -1 unlimited (domain1's 250)"),
+            Transport.knob());
+
+    /** The HTTPS listener's HTTP/2 settings, with --http h2, under domain.xml's names (camel-cased). */
+    private static final List<Knob> H2_KNOBS = List.of(
+            Knob.integer("http2MaxConcurrentStreams", null, 1, "HTTP/2 streams a client may open at once on a connection,"
+                    + " <http http2-max-concurrent-streams> (Payara's default 100)").as("h2Streams"),
+            Knob.integer("http2InitialWindowSizeInBytes", null, 1, "HTTP/2 flow-control window of each stream in bytes,"
+                    + " <http http2-initial-window-size-in-bytes> (Payara's default 65535)").as("h2Window"));
 
     // Payara logs the post-boot deploy command's result once the server has started: "returned with
     // result SUCCESS", or "failed" with the deployer's reason; its error lines carry the level between bars.
@@ -52,12 +63,19 @@ public final class PayaraTarget extends StandaloneServer {
             List.of("|SEVERE|"));
 
     public PayaraTarget() {
-        super("payara", KNOBS);
+        super("payara", Stream.concat(KNOBS.stream(), H2_KNOBS.stream()).toList());
     }
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
-        Ports ports = Ports.free(host, port);
+        return start(host, port, knobs, application, Transport.CLEARTEXT);
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
+            throws Exception {
+        transport.refuseUnlessH2(knobs, H2_KNOBS);
+        Ports ports = Ports.free(host, port, transport.tls());
         files.require(name());
         Path home = files.home();
         Path base = ServerFiles.newBase(name(), dir -> {
@@ -68,7 +86,7 @@ public final class PayaraTarget extends StandaloneServer {
             Path domainXml = domain.resolve("config/domain.xml");
             Document config = ServerFiles.readXml(domainXml);
             List<Users.User> users = application instanceof Application.War war ? war.users() : null;
-            configure(config, host, ports, knobs, ManagementFactory.getRuntimeMXBean().getInputArguments(), users != null);
+            configure(config, host, ports, knobs, ManagementFactory.getRuntimeMXBean().getInputArguments(), users != null, transport);
             ServerFiles.writeXml(config, domainXml);
             if (users != null) {
                 Files.write(domain.resolve("config/keyfile"), keyfile(users, new SecureRandom()));
@@ -86,19 +104,29 @@ public final class PayaraTarget extends StandaloneServer {
                 base, Map.of("AS_JAVA", System.getProperty("java.home")), DEPLOYED);
         Map<String, String> effective = new LinkedHashMap<>(knobs);
         effective.putIfAbsent("minThreadPoolSize", "2");
-        return process.serving(ports.http(), effective, "Payara Server " + version() + " (" + DOMAIN + ") in " + base, Map.of(
-                "server.adminPort", Integer.toString(ports.admin()), "server.httpsPort", Integer.toString(ports.https())));
+        effective.put(Transport.KNOB, transport.http());
+        if (transport.h2()) {
+            effective.putIfAbsent("http2MaxConcurrentStreams", "100");
+            effective.putIfAbsent("http2InitialWindowSizeInBytes", "65535");
+        }
+        return process.serving(transport.tls() ? ports.https() : ports.http(), effective, "Payara Server " + version() + " (" + DOMAIN + ") in " + base, Map.of(
+                "server.adminPort", Integer.toString(ports.admin()), "server.httpPort", Integer.toString(ports.http()),
+                "server.httpsPort", Integer.toString(ports.https())));
     }
 
-    /** Every port the default domain opens, each free when chosen, so that two servers or a stray one never collide. */
+    /**
+     * Every port the default domain opens, each free when chosen, so that two servers or a stray one
+     * never collide; the port asked for is the HTTP listener's, or over TLS the HTTPS listener's.
+     */
     record Ports(int http, int https, int admin, int iiop, int iiopSsl, int iiopMutual, int jmx, int jms, int dataGrid, int dataGridDas) {
 
-        static Ports free(String host, int asked) throws Exception {
+        static Ports free(String host, int asked, boolean tls) throws Exception {
+            int served = ServerProcess.freePort(host, asked);
             int[] more = new int[9];
             for (int i = 0; i < more.length; i++) {
                 more[i] = ServerProcess.freePort(host, 0);
             }
-            return new Ports(ServerProcess.freePort(host, asked), more[0], more[1], more[2], more[3], more[4], more[5], more[6],
+            return new Ports(tls ? more[0] : served, tls ? served : more[0], more[1], more[2], more[3], more[4], more[5], more[6],
                     more[7], more[8]);
         }
     }
@@ -110,7 +138,7 @@ public final class PayaraTarget extends StandaloneServer {
      * that name, as on the other containers), so that the WAR needs no glassfish-web.xml.
      */
     static void configure(Document config, String host, Ports ports, Map<String, String> knobs, List<String> jvmOptions,
-            boolean users) {
+            boolean users, Transport transport) {
         Element server = named(config.getDocumentElement(), "config", "server-config");
         Element listener = named(server, "network-listener", "http-listener-1");
         listener.setAttribute("port", Integer.toString(ports.http()));
@@ -136,21 +164,30 @@ public final class PayaraTarget extends StandaloneServer {
         grid.setAttribute("auto-increment-port", "false");
         grid.setAttribute("interfaces", host);
 
-        Element http = first(named(server, "protocol", "http-listener-1"), "http");
+        Element served = named(server, "protocol", transport.tls() ? "http-listener-2" : "http-listener-1");
+        Element http = first(served, "http");
+        if (transport.tls()) {
+            secure(served, http, transport);
+        }
         // Payara names itself in Server and X-Powered-By and adds X-Frame-Options to every answer; the
         // other containers send none of them: off, so that every container sends the same bytes.
         http.setAttribute("server-header", "false");
         http.setAttribute("xpowered-by", "false");
         http.setAttribute("xframe-options", "false");
         Element pool = named(server, "thread-pool", "http-thread-pool");
-        Element transport = named(server, "transport", "tcp");
+        Element tcp = named(server, "transport", "tcp");
         knobs.forEach((knob, value) -> {
             switch (knob) {
                 case "maxThreadPoolSize" -> pool.setAttribute("max-thread-pool-size", value);
                 case "minThreadPoolSize" -> pool.setAttribute("min-thread-pool-size", value);
-                case "maxConnectionsCount" -> transport.setAttribute("max-connections-count", value);
+                case "maxConnectionsCount" -> tcp.setAttribute("max-connections-count", value);
                 case "timeout" -> http.setAttribute("timeout-seconds", Integer.toString(Integer.parseInt(value) / 1000));
                 case "maxConnections" -> http.setAttribute("max-connections", value);
+                case "http2MaxConcurrentStreams" -> http.setAttribute("http2-max-concurrent-streams", value);
+                case "http2InitialWindowSizeInBytes" -> http.setAttribute("http2-initial-window-size-in-bytes", value);
+                case Transport.KNOB -> {
+                    // the listener above
+                }
                 default -> throw new IllegalArgumentException("no domain.xml attribute for the knob " + knob);
             }
         });
@@ -174,6 +211,19 @@ public final class PayaraTarget extends StandaloneServer {
         if (users) {
             first(server, "security-service").setAttribute("activate-default-principal-to-role-mapping", "true");
         }
+    }
+
+    /**
+     * The HTTPS listener's protocol as shipped, but for its key: the run's key store in place of the
+     * domain's keystore.p12 (and its certificate s1as), and HTTP/2 on for h2 alone.
+     */
+    private static void secure(Element protocol, Element http, Transport transport) {
+        Element ssl = first(protocol, "ssl");
+        ssl.setAttribute("key-store", transport.keyStore().toString());
+        ssl.setAttribute("key-store-type", "PKCS12");
+        ssl.setAttribute("key-store-password", transport.password());
+        ssl.setAttribute("cert-nickname", Transport.ALIAS);
+        http.setAttribute("http2-enabled", Boolean.toString(transport.h2()));
     }
 
     /**

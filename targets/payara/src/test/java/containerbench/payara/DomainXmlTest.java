@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.launcher.ServerFiles;
+import containerbench.launcher.Transport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -23,9 +24,36 @@ class DomainXmlTest {
     private final PayaraTarget.Ports ports = new PayaraTarget.Ports(8001, 8002, 8003, 8004, 8005, 8006, 8007, 8008, 8009, 8010);
 
     private Document configured(Map<String, String> knobs, boolean users) throws Exception {
+        return configured(knobs, users, Transport.CLEARTEXT);
+    }
+
+    private Document configured(Map<String, String> knobs, boolean users, Transport transport) throws Exception {
         Document config = ServerFiles.readXml(domain.resolve("domain.xml"));
-        PayaraTarget.configure(config, "127.0.0.1", ports, knobs, List.of("-Xmx256m", "-XX:TieredStopAtLevel=1"), users);
+        PayaraTarget.configure(config, "127.0.0.1", ports, knobs, List.of("-Xmx256m", "-XX:TieredStopAtLevel=1"), users, transport);
         return config;
+    }
+
+    @Test
+    void overTlsTheHttpsListenerServesTheRunsKeyWithTheHttpSettingsAndHttp2OnlyForH2() throws Exception {
+        Document config = configured(Map.of("http", "h2", "timeout", "30000", "http2MaxConcurrentStreams", "50"), false,
+                new Transport("h2", Path.of("/run/tls.p12"), "secret"));
+        Element protocol = inServerConfig(config, "protocol", "http-listener-2");
+        Element http = ServerFiles.elements(protocol, "http").get(0);
+        assertEquals("30", http.getAttribute("timeout-seconds"));
+        assertEquals("50", http.getAttribute("http2-max-concurrent-streams"));
+        assertEquals("true", http.getAttribute("http2-enabled"));
+        assertEquals("false", http.getAttribute("server-header"));
+        Element ssl = ServerFiles.elements(protocol, "ssl").get(0);
+        assertEquals("/run/tls.p12", ssl.getAttribute("key-store"));
+        assertEquals("PKCS12", ssl.getAttribute("key-store-type"));
+        assertEquals("secret", ssl.getAttribute("key-store-password"));
+        assertEquals(Transport.ALIAS, ssl.getAttribute("cert-nickname"));
+        Element cleartext = ServerFiles.elements(inServerConfig(config, "protocol", "http-listener-1"), "http").get(0);
+        assertFalse(cleartext.hasAttribute("timeout-seconds"), "the HTTP listener is left as it is");
+
+        Document h1 = configured(Map.of("http", "h1-tls"), false, new Transport("h1-tls", Path.of("/run/tls.p12"), "secret"));
+        assertEquals("false", ServerFiles.elements(inServerConfig(h1, "protocol", "http-listener-2"), "http").get(0)
+                .getAttribute("http2-enabled"), "no HTTP/2 over h1-tls");
     }
 
     /** The element of the server's own configuration (server-config, not default-config). */

@@ -5,12 +5,14 @@ import containerbench.launcher.Knob;
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.ServerProcess;
 import containerbench.launcher.StandaloneServer;
+import containerbench.launcher.Transport;
 import containerbench.launcher.Users;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -31,7 +33,22 @@ public final class TomcatServerTarget extends StandaloneServer {
             Knob.integer("maxConnections", null, 1, "connections accepted before the backlog fills"),
             Knob.integer("keepAliveTimeout", null, 1, "ms to wait for the next request on a kept-alive connection"),
             // As on embedded Tomcat: Tomcat's 100 closes every connection after 100 requests, Undertow never does.
-            Knob.integer("maxKeepAliveRequests", -1, -1, "requests per connection before it is closed, -1 unlimited (Tomcat's default 100)"));
+            Knob.integer("maxKeepAliveRequests", -1, -1, "requests per connection before it is closed, -1 unlimited (Tomcat's default 100)"),
+            Transport.knob());
+
+    /** The attributes of the connector's {@code <UpgradeProtocol className="...Http2Protocol">}, with --http h2, as on embedded Tomcat. */
+    private static final List<Knob> H2_KNOBS = List.of(
+            Knob.integer("maxConcurrentStreams", null, 1, "HTTP/2 streams a client may open at once on a connection (Tomcat's default 100)")
+                    .as("h2Streams"),
+            Knob.integer("maxConcurrentStreamExecution", null, 1, "HTTP/2 streams of one connection run at once (Tomcat's default 20)"),
+            Knob.integer("initialWindowSize", null, 1, "HTTP/2 flow-control window of each stream in bytes, which the connection's"
+                    + " follows (Tomcat's default 65535)").as("h2Window"));
+
+    /** Tomcat's own HTTP/2 settings where server.xml says nothing (Http2Protocol's defaults). */
+    private static final Map<String, String> H2_DEFAULTS = Map.of("maxConcurrentStreams", "100", "maxConcurrentStreamExecution", "20",
+            "initialWindowSize", "65535");
+
+    private static final String HTTP2_PROTOCOL = "org.apache.coyote.http2.Http2Protocol";
 
     // Catalina deploys webapps/ before it opens the connector and logs the time its start took;
     // a WAR that fails leaves Tomcat running without it, and one of these lines in its log.
@@ -40,11 +57,18 @@ public final class TomcatServerTarget extends StandaloneServer {
                     "Error starting static Resources"), List.of("SEVERE"));
 
     public TomcatServerTarget() {
-        super("tomcat-server", KNOBS);
+        super("tomcat-server", Stream.concat(KNOBS.stream(), H2_KNOBS.stream()).toList());
     }
 
     @Override
     public Server start(String host, int port, Map<String, String> knobs, Application application) throws Exception {
+        return start(host, port, knobs, application, Transport.CLEARTEXT);
+    }
+
+    @Override
+    public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
+            throws Exception {
+        transport.refuseUnlessH2(knobs, H2_KNOBS);
         int listen = ServerProcess.freePort(host, port);
         files.require(name());
         Path home = files.home();
@@ -57,7 +81,7 @@ public final class TomcatServerTarget extends StandaloneServer {
             files.deploy(application, dir.resolve("webapps"));
             Path serverXml = dir.resolve("conf/server.xml");
             Document config = ServerFiles.readXml(serverXml);
-            configure(config, host, listen, knobs);
+            configure(config, host, listen, knobs, transport);
             ServerFiles.writeXml(config, serverXml);
             if (application instanceof Application.War war) {
                 ServerFiles.writeXml(users(war.users()), dir.resolve("conf/tomcat-users.xml"));
@@ -66,11 +90,16 @@ public final class TomcatServerTarget extends StandaloneServer {
         ServerProcess process = ServerProcess.start(List.of(home.resolve("bin/catalina.sh").toString(), "run"), base,
                 Map.of("CATALINA_HOME", home.toString(), "CATALINA_BASE", base.toString(),
                         "JAVA_HOME", System.getProperty("java.home"), "JAVA_OPTS", ServerFiles.jvmOptions()),
-                application instanceof Application.War ? DEPLOYED : new ServerProcess.Readiness.Login(host, listen));
+                application instanceof Application.War ? DEPLOYED : new ServerProcess.Readiness.Login(host, listen, transport));
         Map<String, String> effective = new LinkedHashMap<>(knobs);
         // What Tomcat uses where server.xml says nothing.
         effective.putIfAbsent("maxConnections", "8192");
         effective.putIfAbsent("keepAliveTimeout", knobs.get("connectionTimeout"));
+        effective.put(Transport.KNOB, transport.http());
+        if (transport.h2()) {
+            H2_DEFAULTS.forEach(effective::putIfAbsent);
+            effective.put("http2KeepAliveTimeout", knobs.get("connectionTimeout"));
+        }
         return process.serving(listen, effective, "Apache Tomcat " + version() + " in " + base, Map.of());
     }
 
@@ -104,8 +133,10 @@ public final class TomcatServerTarget extends StandaloneServer {
      * server.xml as an administrator would set it for this benchmark: the shutdown port off, one
      * HTTP connector on the chosen address and port with the knobs, no access log (no target here
      * writes one), no lockout of users, and error pages without a stack trace or the server's version.
+     * Over TLS the connector serves the run's key store by JSSE, as the distribution's commented-out
+     * HTTPS connector does; with h2 it offers HTTP/2 by ALPN ({@link #secure}).
      */
-    static void configure(Document config, String host, int port, Map<String, String> knobs) {
+    static void configure(Document config, String host, int port, Map<String, String> knobs, Transport transport) {
         Element server = config.getDocumentElement();
         server.setAttribute("port", "-1");
         List<Element> connectors = ServerFiles.elements(config, "Connector");
@@ -117,7 +148,14 @@ public final class TomcatServerTarget extends StandaloneServer {
         connector.setAttribute("protocol", "HTTP/1.1");
         connector.setAttribute("address", host);
         connector.setAttribute("port", Integer.toString(port));
-        knobs.forEach(connector::setAttribute);
+        knobs.forEach((knob, value) -> {
+            if (!knob.equals(Transport.KNOB) && H2_KNOBS.stream().noneMatch(h2 -> h2.name().equals(knob))) {
+                connector.setAttribute(knob, value);
+            }
+        });
+        if (transport.tls()) {
+            secure(connector, knobs, transport);
+        }
         Element hostElement = ServerFiles.elements(config, "Host").get(0);
         hostElement.setAttribute("autoDeploy", "false");
         for (Element valve : ServerFiles.elements(config, "Valve")) {
@@ -140,5 +178,34 @@ public final class TomcatServerTarget extends StandaloneServer {
         errors.setAttribute("showReport", "false");
         errors.setAttribute("showServerInfo", "false");
         hostElement.appendChild(errors);
+    }
+
+    /**
+     * The connector's TLS, as server.xml's documentation writes it: an {@code <SSLHostConfig>} whose
+     * certificate is the run's key store; with h2, an {@code <UpgradeProtocol>} for HTTP/2 with the
+     * settings given, and its idle timeout (the protocol's own keepAliveTimeout, 20 s) following
+     * connectionTimeout, as on embedded Tomcat.
+     */
+    private static void secure(Element connector, Map<String, String> knobs, Transport transport) {
+        Document config = connector.getOwnerDocument();
+        String namespace = connector.getNamespaceURI();
+        connector.setAttribute("SSLEnabled", "true");
+        connector.setAttribute("scheme", "https");
+        connector.setAttribute("secure", "true");
+        if (transport.h2()) {
+            Element h2 = config.createElementNS(namespace, "UpgradeProtocol");
+            h2.setAttribute("className", HTTP2_PROTOCOL);
+            h2.setAttribute("keepAliveTimeout", knobs.get("connectionTimeout"));
+            H2_KNOBS.stream().filter(knob -> knobs.containsKey(knob.name()))
+                    .forEach(knob -> h2.setAttribute(knob.name(), knobs.get(knob.name())));
+            connector.appendChild(h2);
+        }
+        Element host = config.createElementNS(namespace, "SSLHostConfig");
+        Element certificate = config.createElementNS(namespace, "Certificate");
+        certificate.setAttribute("certificateKeystoreFile", transport.keyStore().toString());
+        certificate.setAttribute("certificateKeystorePassword", transport.password());
+        certificate.setAttribute("certificateKeystoreType", "PKCS12");
+        host.appendChild(certificate);
+        connector.appendChild(host);
     }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.launcher.ServerFiles;
+import containerbench.launcher.Transport;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,8 +20,12 @@ class StandaloneXmlTest {
     private final ServerFiles files = ServerFiles.of();
 
     private Document configured(Map<String, String> knobs) throws Exception {
+        return configured(knobs, Transport.CLEARTEXT);
+    }
+
+    private Document configured(Map<String, String> knobs, Transport transport) throws Exception {
         Document config = ServerFiles.readXml(files.home().resolve("standalone/configuration/standalone.xml"));
-        WildFlyTarget.configure(config, knobs);
+        WildFlyTarget.configure(config, knobs, transport);
         return config;
     }
 
@@ -41,6 +47,30 @@ class StandaloneXmlTest {
         assertEquals("30000", listener.getAttribute("no-request-timeout"));
         assertEquals("false", listener.getAttribute("always-set-keep-alive"));
         assertFalse(named(config, "https-listener", "https").hasAttribute("tcp-backlog"), "the HTTPS listener is left as it is");
+    }
+
+    @Test
+    void overTlsTheHttpsListenerServesTheRunsKeyTakesTheListenerKnobsAndHttp2OnlyForH2() throws Exception {
+        Document config = configured(Map.of("http", "h2", "tcpBacklog", "256", "http2MaxConcurrentStreams", "50"),
+                new Transport("h2", Path.of("/run/tls.p12"), "secret"));
+
+        Element https = named(config, "https-listener", "https");
+        assertEquals("256", https.getAttribute("tcp-backlog"));
+        assertEquals("50", https.getAttribute("http2-max-concurrent-streams"));
+        assertEquals("true", https.getAttribute("enable-http2"));
+        assertFalse(named(config, "http-listener", "default").hasAttribute("tcp-backlog"), "the HTTP listener is left as it is");
+        Element keyStore = named(config, "key-store", "applicationKS");
+        Element file = ServerFiles.elements(keyStore, "file").get(0);
+        assertEquals("/run/tls.p12", file.getAttribute("path"));
+        assertFalse(file.hasAttribute("relative-to"));
+        assertEquals("PKCS12", ServerFiles.elements(keyStore, "implementation").get(0).getAttribute("type"));
+        assertEquals("secret", ServerFiles.elements(keyStore, "credential-reference").get(0).getAttribute("clear-text"));
+        Element keyManager = named(config, "key-manager", "applicationKM");
+        assertFalse(keyManager.hasAttribute("generate-self-signed-certificate-host"), "no certificate of WildFly's own");
+        assertEquals("secret", ServerFiles.elements(keyManager, "credential-reference").get(0).getAttribute("clear-text"));
+
+        Document h1 = configured(Map.of("http", "h1-tls"), new Transport("h1-tls", Path.of("/run/tls.p12"), "secret"));
+        assertEquals("false", named(h1, "https-listener", "https").getAttribute("enable-http2"), "no HTTP/2 over h1-tls");
     }
 
     @Test

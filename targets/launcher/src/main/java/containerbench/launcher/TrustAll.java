@@ -1,4 +1,4 @@
-package containerbench.launch;
+package containerbench.launcher;
 
 import java.net.Socket;
 import java.security.GeneralSecurityException;
@@ -9,18 +9,18 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
- * A TLS client context that takes any certificate at any address. The harness asks a target what
- * it serves, not who it is: its targets serve the run's own self-signed key ({@link RunKeyStore}),
+ * A TLS client context that takes any certificate at any address. The harness and the launchers ask
+ * a target what it serves, not who it is: its targets serve the run's own self-signed key,
  * at addresses its names may not cover (a network namespace's), and Gatling, which sends the load,
  * trusts any certificate by default as well (gatling-defaults.conf: ssl.useInsecureTrustManager).
  * Extending the X509ExtendedTrustManager keeps JSSE from adding its own host name check.
  */
-final class TrustAll extends X509ExtendedTrustManager {
+public final class TrustAll extends X509ExtendedTrustManager {
 
     private TrustAll() {
     }
 
-    static SSLContext context() {
+    public static SSLContext context() {
         try {
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(null, new TrustManager[] {new TrustAll()}, null);
