@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -114,6 +115,36 @@ class TransportTest {
                 RunningTargets.folder("h2").resolve("jetty.log")));
         assertTrue(error.getMessage().contains("--maxConcurrentStreams is an HTTP/2 setting, and this target speaks h1-tls"
                 + " (--http h2 to use it)"), error.getMessage());
+    }
+
+    @Test
+    void theTomcatServerServesOverOpenSslOnAJava22PlusTargetAndRefusesItOnAnOlderOne() throws Exception {
+        String container = "tomcat-server";
+        Path java25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        Assumptions.assumeTrue(Files.isExecutable(java25), "no Java 25 beside this one");
+        RunSettings run = RunningTargets.run(container, Map.of("http", "h2", "tls", "openssl", "target.java", java25.toString(),
+                "target.jvmArgs", RunningTargets.JVM));
+        Path log = RunningTargets.folder("tls").resolve(container + "-openssl.log");
+        try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG, log)) {
+            assertEquals("h2", target.negotiation().protocol(), target.negotiation().toString());
+            assertEquals("openssl", TargetProtocol.knobs(target.facts()).get("sslImplementationName"));
+            HttpClient client = HttpClient.newBuilder().sslContext(TrustAll.context()).build();
+            HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(target.baseUrl()
+                    + "/loginServlet?username=ann&password=s3cret")).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, login.statusCode());
+            assertEquals(HttpClient.Version.HTTP_2, login.version());
+        }
+        // Tomcat's own word that OpenSSL, not JSSE, made the connector's TLS.
+        String logged = Files.readString(log);
+        assertTrue(logged.contains("OpenSSL successfully initialized using FFM") && logged.contains("\"https-opensslffm-nio-"), logged);
+
+        RunSettings old = RunningTargets.run(container, Map.of("http", "h1-tls", "tls", "openssl",
+                "target.jvmArgs", RunningTargets.JVM));
+        var refused = assertThrows(IllegalStateException.class, () -> RunningTarget.start(old.target(), old, RunningTargets.CATALOG,
+                RunningTargets.folder("tls").resolve(container + "-openssl-17.log")));
+        assertTrue(refused.getMessage().contains("--sslImplementationName openssl needs a Java 22+ target JVM (Tomcat reaches"
+                + " OpenSSL through its FFM API); this one is Java 17"), refused.getMessage());
     }
 
     @Test

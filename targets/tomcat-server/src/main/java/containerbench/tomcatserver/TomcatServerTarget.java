@@ -34,7 +34,17 @@ public final class TomcatServerTarget extends StandaloneServer {
             Knob.integer("keepAliveTimeout", null, 1, "ms to wait for the next request on a kept-alive connection"),
             // As on embedded Tomcat: Tomcat's 100 closes every connection after 100 requests, Undertow never does.
             Knob.integer("maxKeepAliveRequests", -1, -1, "requests per connection before it is closed, -1 unlimited (Tomcat's default 100)"),
-            Transport.knob());
+            Transport.knob(),
+            // Tomcat's own attribute takes a class name; these are its two implementations here.
+            Knob.choice("sslImplementationName", null, List.of("jsse", "openssl"), "TLS implementation: jsse (the JVM's) or"
+                    + " openssl (the system's OpenSSL through the FFM API, with OpenSSLLifecycleListener: a Java 22+ target JVM);"
+                    + " Tomcat's default: OpenSSL when tomcat-native is installed, else JSSE").as("tls"));
+
+    /** Each TLS implementation's class, for the connector's sslImplementationName. */
+    private static final Map<String, String> TLS_IMPLEMENTATIONS = Map.of(
+            "jsse", "org.apache.tomcat.util.net.jsse.JSSEImplementation",
+            "openssl", "org.apache.tomcat.util.net.openssl.panama.OpenSSLImplementation");
+    private static final String TLS_KNOB = "sslImplementationName";
 
     /** The attributes of the connector's {@code <UpgradeProtocol className="...Http2Protocol">}, with --http h2, as on embedded Tomcat. */
     private static final List<Knob> H2_KNOBS = List.of(
@@ -69,6 +79,15 @@ public final class TomcatServerTarget extends StandaloneServer {
     public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
             throws Exception {
         transport.refuseUnlessH2(knobs, H2_KNOBS);
+        String tls = knobs.get(TLS_KNOB);
+        if (tls != null && !transport.tls()) {
+            throw new IllegalArgumentException("--" + TLS_KNOB + " is a TLS setting, and this target speaks " + transport.http()
+                    + " (--" + Transport.KNOB + " h1-tls or h2 to use it)");
+        }
+        if ("openssl".equals(tls) && Runtime.version().feature() < 22) {
+            throw new IllegalArgumentException("--" + TLS_KNOB + " openssl needs a Java 22+ target JVM (Tomcat reaches OpenSSL"
+                    + " through its FFM API); this one is Java " + Runtime.version().feature() + " (set -Dtarget.java to a newer java)");
+        }
         int listen = ServerProcess.freePort(host, port);
         files.require(name());
         Path home = files.home();
@@ -96,6 +115,9 @@ public final class TomcatServerTarget extends StandaloneServer {
         effective.putIfAbsent("maxConnections", "8192");
         effective.putIfAbsent("keepAliveTimeout", knobs.get("connectionTimeout"));
         effective.put(Transport.KNOB, transport.http());
+        if (transport.tls()) {
+            effective.putIfAbsent(TLS_KNOB, "jsse");
+        }
         if (transport.h2()) {
             H2_DEFAULTS.forEach(effective::putIfAbsent);
             effective.put("http2KeepAliveTimeout", knobs.get("connectionTimeout"));
@@ -149,7 +171,7 @@ public final class TomcatServerTarget extends StandaloneServer {
         connector.setAttribute("address", host);
         connector.setAttribute("port", Integer.toString(port));
         knobs.forEach((knob, value) -> {
-            if (!knob.equals(Transport.KNOB) && H2_KNOBS.stream().noneMatch(h2 -> h2.name().equals(knob))) {
+            if (!knob.equals(Transport.KNOB) && !knob.equals(TLS_KNOB) && H2_KNOBS.stream().noneMatch(h2 -> h2.name().equals(knob))) {
                 connector.setAttribute(knob, value);
             }
         });
@@ -184,11 +206,23 @@ public final class TomcatServerTarget extends StandaloneServer {
      * The connector's TLS, as server.xml's documentation writes it: an {@code <SSLHostConfig>} whose
      * certificate is the run's key store; with h2, an {@code <UpgradeProtocol>} for HTTP/2 with the
      * settings given, and its idle timeout (the protocol's own keepAliveTimeout, 20 s) following
-     * connectionTimeout, as on embedded Tomcat.
+     * connectionTimeout, as on embedded Tomcat. The implementation is named, JSSE unless OpenSSL is
+     * asked for, so that a tomcat-native library on the machine does not choose it; OpenSSL gets the
+     * listener that loads it (commented out in the distribution's server.xml), and a connector
+     * that cannot use it fails its start rather than falling back to JSSE.
      */
     private static void secure(Element connector, Map<String, String> knobs, Transport transport) {
         Document config = connector.getOwnerDocument();
         String namespace = connector.getNamespaceURI();
+        String tls = knobs.getOrDefault(TLS_KNOB, "jsse");
+        connector.setAttribute(TLS_KNOB, TLS_IMPLEMENTATIONS.get(tls));
+        if (tls.equals("openssl")) {
+            // In the place of the one for tomcat-native, as its documentation says it replaces it.
+            Element apr = ServerFiles.elements(config, "Listener").stream()
+                    .filter(listener -> listener.getAttribute("className").endsWith(".AprLifecycleListener")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("server.xml has no AprLifecycleListener to replace"));
+            apr.setAttribute("className", "org.apache.catalina.core.OpenSSLLifecycleListener");
+        }
         connector.setAttribute("SSLEnabled", "true");
         connector.setAttribute("scheme", "https");
         connector.setAttribute("secure", "true");
@@ -205,6 +239,7 @@ public final class TomcatServerTarget extends StandaloneServer {
         certificate.setAttribute("certificateKeystoreFile", transport.keyStore().toString());
         certificate.setAttribute("certificateKeystorePassword", transport.password());
         certificate.setAttribute("certificateKeystoreType", "PKCS12");
+        certificate.setAttribute("certificateKeyAlias", Transport.ALIAS);
         host.appendChild(certificate);
         connector.appendChild(host);
     }

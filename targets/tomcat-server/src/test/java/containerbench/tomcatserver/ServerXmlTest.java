@@ -2,6 +2,7 @@ package containerbench.tomcatserver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.launcher.ServerFiles;
 import containerbench.launcher.Transport;
@@ -59,6 +60,20 @@ class ServerXmlTest {
                 new Transport("h1-tls", java.nio.file.Path.of("/run/tls.p12"), "secret"));
         assertEquals(List.of(), ServerFiles.elements(h1, "UpgradeProtocol"), "no HTTP/2 over h1-tls");
         assertEquals(1, ServerFiles.elements(h1, "SSLHostConfig").size());
+        assertEquals("org.apache.tomcat.util.net.jsse.JSSEImplementation", ServerFiles.elements(h1, "Connector").get(0)
+                .getAttribute("sslImplementationName"), "JSSE named, so that no tomcat-native on the machine chooses OpenSSL");
+    }
+
+    @Test
+    void openSslIsTheConnectorsImplementationAndItsListenerReplacesTomcatNativesOne() throws Exception {
+        Document config = ServerFiles.readXml(files.home().resolve("conf/server.xml"));
+        TomcatServerTarget.configure(config, "127.0.0.1", 18443, Map.of("http", "h1-tls", "connectionTimeout", "30000",
+                "sslImplementationName", "openssl"), new Transport("h1-tls", java.nio.file.Path.of("/run/tls.p12"), "secret"));
+        Element connector = ServerFiles.elements(config, "Connector").get(0);
+        assertEquals("org.apache.tomcat.util.net.openssl.panama.OpenSSLImplementation", connector.getAttribute("sslImplementationName"));
+        List<String> listeners = ServerFiles.elements(config, "Listener").stream().map(l -> l.getAttribute("className")).toList();
+        assertTrue(listeners.contains("org.apache.catalina.core.OpenSSLLifecycleListener"), listeners.toString());
+        assertFalse(listeners.contains("org.apache.catalina.core.AprLifecycleListener"), listeners.toString());
     }
 
     @Test
