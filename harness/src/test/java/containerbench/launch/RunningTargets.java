@@ -79,10 +79,16 @@ final class RunningTargets implements AutoCloseable {
      * cannot start, the others are stopped once their starts end, and its error is thrown.
      */
     void startAll(List<String> containers) throws Exception {
+        startAll(containers, Map.of());
+    }
+
+    /** The same, each with these properties too (such as {@code http}). */
+    void startAll(List<String> containers, Map<String, String> more) throws Exception {
         Map<String, CompletableFuture<TargetProcess>> starts = new LinkedHashMap<>();
         for (String container : containers) {
             Map<String, String> properties = new LinkedHashMap<>(shortTimeouts(container));
             properties.put("target.jvmArgs", JVM);
+            properties.putAll(more);
             CompletableFuture<TargetProcess> start = new CompletableFuture<>();
             new Thread(() -> {
                 try {
