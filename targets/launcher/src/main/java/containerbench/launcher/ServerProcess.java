@@ -30,6 +30,23 @@ import java.util.concurrent.TimeUnit;
 public final class ServerProcess implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    /** Every server this launcher started; the hook stops each when the launcher stops. */
+    private static final List<ServerProcess> STARTED = new ArrayList<>();
+    private static boolean stopping;
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(ServerProcess::stopAll, "server-stop"));
+    }
+
+    private static void stopAll() {
+        List<ServerProcess> servers;
+        synchronized (STARTED) {
+            stopping = true;
+            servers = List.copyOf(STARTED);
+        }
+        servers.forEach(ServerProcess::close);
+    }
     private static final int TAIL = 30;
     private static final int ERRORS = 5;
 
@@ -99,13 +116,22 @@ public final class ServerProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(inGroup).directory(directory.toFile()).redirectErrorStream(true);
         builder.environment().putAll(environment);
         ServerProcess server;
-        try {
-            server = new ServerProcess(builder.start(), directory, readiness);
-        } catch (IOException e) {
-            ServerFiles.deleteTree(directory);
-            throw e;
+        // Started and recorded under the lock the shutdown hook takes: a launcher told to stop while
+        // it starts its server either stops it, or never starts it. (A hook added after the start
+        // left a window in which a TERM orphaned the server: seen once in ServerLaunchTest.)
+        synchronized (STARTED) {
+            if (stopping) {
+                ServerFiles.deleteTree(directory);
+                throw new IllegalStateException("the launcher is stopping: the server was not started");
+            }
+            try {
+                server = new ServerProcess(builder.start(), directory, readiness);
+            } catch (IOException e) {
+                ServerFiles.deleteTree(directory);
+                throw e;
+            }
+            STARTED.add(server);
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "server-stop"));
         // Announced at once, not with the other facts once it answers: if this launcher is killed
         // while the server starts, the harness still knows what to stop.
         System.out.println(TargetProtocol.factLine(TargetProtocol.SERVER_GROUP, Long.toString(server.group())));
