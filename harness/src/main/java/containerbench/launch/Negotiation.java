@@ -90,6 +90,9 @@ public record Negotiation(String protocol, boolean alpn, String tlsVersion, Stri
                 int flags = in.readUnsignedByte();
                 int stream = in.readInt() & 0x7fffffff;
                 byte[] payload = in.readNBytes(length);
+                if (payload.length < length) {
+                    throw new EOFException();
+                }
                 if (type == FRAME_SETTINGS && (flags & 1) == 0 && settings == null) {
                     settings = new TreeMap<>();
                     for (int i = 0; i + 6 <= length; i += 6) {

@@ -2,6 +2,7 @@ package containerbench.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -130,7 +131,7 @@ class Http2HostileTest {
     void answers(String container, Case c) throws Exception {
         int port = targets.port(container);
         RawH2.Answer answer;
-        String followUp;
+        FollowUp followUp;
         HttpResponse<String> meanwhile;
         try (RawH2 h2 = RawH2.connect(port)) {
             boolean cutOff = false;
@@ -141,7 +142,7 @@ class Http2HostileTest {
                 cutOff = true;
             }
             answer = h2.read(Duration.ofSeconds(1), Duration.ofSeconds(30));
-            followUp = answer.closed() || answer.goaway() != null || cutOff ? "none: connection ended" : followUp(h2);
+            followUp = answer.ended() || cutOff ? FollowUp.ENDED : followUp(h2);
             // Another client, while the attacker's connection is still open.
             meanwhile = login(port);
             System.out.println("Http2HostileTest: " + container + " | " + c.name() + " | " + (cutOff ? "cut off while sending, " : "")
@@ -149,13 +150,15 @@ class Http2HostileTest {
                     + (meanwhile == null ? "no answer within 10 s" : meanwhile.statusCode()));
         }
         assertFalse(answer.serverError(), container + " answered with a server error: " + answer);
+        assertFalse(followUp.answer() != null && followUp.answer().serverError(), container + " answered with a server error: "
+                + followUp);
         if (c.stalls().contains(container)) {
             assertNull(meanwhile, container + " now serves another client during this attack: take it out of the stalls");
-            assertTrue(followUp.startsWith("nothing"), followUp);
+            assertEquals(FollowUp.Kind.SILENT, followUp.kind(), followUp.toString());
         } else {
             assertNotNull(meanwhile, container + " served no other client while the attack's connection was open");
             assertEquals(200, meanwhile.statusCode(), container + " serves another client meanwhile");
-            assertFalse(followUp.startsWith("nothing"), container + " hung: " + answer + "; another request: " + followUp);
+            assertNotEquals(FollowUp.Kind.SILENT, followUp.kind(), container + " hung: " + answer + "; another request: " + followUp);
         }
         HttpResponse<String> after = login(port);
         assertNotNull(after, container + " serves a fresh connection afterwards");
@@ -175,19 +178,37 @@ class Http2HostileTest {
         }
     }
 
-    /** Another request on a connection the server left open: what it answered within 10 s. */
-    private static String followUp(RawH2 h2) throws IOException {
-        // Past every stream id an attack used.
+    /**
+     * What came of another request on the attacked connection: none was sent, the connection having
+     * ended; the server answered that very stream (headers or a reset) or ended the connection; or it
+     * stayed silent for 10 s.
+     */
+    record FollowUp(Kind kind, RawH2.Answer answer) {
+
+        enum Kind { ENDED, ANSWERED, SILENT }
+
+        static final FollowUp ENDED = new FollowUp(Kind.ENDED, null);
+
+        @Override
+        public String toString() {
+            return switch (kind) {
+                case ENDED -> "none: connection ended";
+                case ANSWERED -> answer.toString();
+                case SILENT -> "nothing within 10 s";
+            };
+        }
+    }
+
+    /** Another request on a connection the server left open, on a stream past every one the attacks used. */
+    private static FollowUp followUp(RawH2 h2) throws IOException {
         int stream = 2 * Math.max(RESETS, STREAMS) + 1;
         try {
             h2.frame(RawH2.HEADERS, RawH2.END_HEADERS | RawH2.END_STREAM, stream, RawH2.login("GET", Map.of()));
         } catch (IOException e) {
-            return "none: connection ended";
+            return FollowUp.ENDED;
         }
         RawH2.Answer answer = h2.read(Duration.ofSeconds(10), Duration.ofSeconds(10));
-        if (answer.statuses().isEmpty() && answer.resets().isEmpty() && answer.goaway() == null && !answer.closed()) {
-            return "nothing within 10 s";
-        }
-        return answer.toString();
+        boolean answered = answer.answered().contains(stream) || answer.ended();
+        return new FollowUp(answered ? FollowUp.Kind.ANSWERED : FollowUp.Kind.SILENT, answer);
     }
 }

@@ -18,7 +18,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
@@ -63,16 +65,20 @@ final class RawH2 implements AutoCloseable {
     /** A TLS connection to 127.0.0.1:port that agreed on h2 by ALPN; nothing sent yet. */
     static RawH2 connect(int port) throws IOException {
         SSLSocket socket = (SSLSocket) TrustAll.context().getSocketFactory().createSocket();
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
-        SSLParameters parameters = socket.getSSLParameters();
-        parameters.setApplicationProtocols(new String[] {"h2"});
-        socket.setSSLParameters(parameters);
-        socket.startHandshake();
-        if (!"h2".equals(socket.getApplicationProtocol())) {
+        try {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+            SSLParameters parameters = socket.getSSLParameters();
+            parameters.setApplicationProtocols(new String[] {"h2"});
+            socket.setSSLParameters(parameters);
+            socket.startHandshake();
+            if (!"h2".equals(socket.getApplicationProtocol())) {
+                throw new IOException("the handshake agreed on '" + socket.getApplicationProtocol() + "', not h2");
+            }
+            return new RawH2(socket);
+        } catch (IOException e) {
             socket.close();
-            throw new IOException("the handshake agreed on '" + socket.getApplicationProtocol() + "', not h2");
+            throw e;
         }
-        return new RawH2(socket);
     }
 
     /** The client preface and an empty SETTINGS frame, as every HTTP/2 client starts. */
@@ -160,12 +166,19 @@ final class RawH2 implements AutoCloseable {
 
     /**
      * What the server sent: the statuses of the responses it began, its stream resets by error,
-     * its GOAWAY's error, whether it closed the connection, and whether it went quiet without either.
+     * its GOAWAY's error, whether it closed the connection (else it went quiet), its acknowledgements
+     * of SETTINGS, and the streams it answered with headers or a reset.
      */
-    record Answer(List<Integer> statuses, Map<String, Integer> resets, String goaway, boolean closed, int settingsAcks) {
+    record Answer(List<Integer> statuses, Map<String, Integer> resets, String goaway, boolean closed, int settingsAcks,
+            Set<Integer> answered) {
 
         boolean serverError() {
             return statuses.stream().anyMatch(status -> status >= 500);
+        }
+
+        /** Whether the connection ended: closed, or the server said it goes away. */
+        boolean ended() {
+            return closed || goaway != null;
         }
 
         @Override
@@ -197,6 +210,7 @@ final class RawH2 implements AutoCloseable {
     Answer read(Duration quiet, Duration longest) throws IOException {
         List<Integer> statuses = new ArrayList<>();
         Map<String, Integer> resets = new TreeMap<>();
+        Set<Integer> answered = new TreeSet<>();
         String goaway = null;
         int acks = 0;
         long deadline = System.nanoTime() + longest.toNanos();
@@ -213,6 +227,7 @@ final class RawH2 implements AutoCloseable {
                 }
                 switch (type) {
                     case HEADERS -> {
+                        answered.add(stream);
                         headerBlock = new ByteArrayOutputStream();
                         headerStream = stream;
                         headerBlock.writeBytes(fragment(flags, payload));
@@ -226,7 +241,15 @@ final class RawH2 implements AutoCloseable {
                             status(statuses);
                         }
                     }
-                    case RST_STREAM -> resets.merge(error(payload, 0), 1, Integer::sum);
+                    case RST_STREAM -> {
+                        answered.add(stream);
+                        resets.merge(error(payload, 0), 1, Integer::sum);
+                    }
+                    case PING -> {
+                        if ((flags & 1) == 0) {
+                            frame(PING, 1, 0, payload);
+                        }
+                    }
                     case SETTINGS -> {
                         if ((flags & 1) == 0) {
                             frame(SETTINGS, 1, 0, new byte[0]);
@@ -247,16 +270,16 @@ final class RawH2 implements AutoCloseable {
                         }
                     }
                     default -> {
-                        // WINDOW_UPDATE, PING: the answer is in the frames above
+                        // WINDOW_UPDATE: the answer is in the frames above
                     }
                 }
             }
         } catch (SocketTimeoutException e) {
-            return new Answer(statuses, resets, goaway, false, acks);
+            return new Answer(statuses, resets, goaway, false, acks, answered);
         } catch (EOFException | SocketException | javax.net.ssl.SSLException e) {
-            return new Answer(statuses, resets, goaway, true, acks);
+            return new Answer(statuses, resets, goaway, true, acks, answered);
         }
-        return new Answer(statuses, resets, goaway, false, acks);
+        return new Answer(statuses, resets, goaway, false, acks, answered);
     }
 
     /** A HEADERS frame's header block fragment, without its padding and priority. */
