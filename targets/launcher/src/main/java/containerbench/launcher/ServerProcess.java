@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A standalone server (a Tomcat or WildFly distribution) started as an administrator starts it,
@@ -31,9 +32,12 @@ public final class ServerProcess implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
-    /** Every server this launcher started; the hook stops each when the launcher stops. */
+    /**
+     * Every server this launcher's JVM started, and whether that JVM is stopping: the one shutdown
+     * hook stops each. The JVM's own state, not a run's: a launcher serves one target.
+     */
     private static final List<ServerProcess> STARTED = new ArrayList<>();
-    private static boolean stopping;
+    private static final AtomicBoolean STOPPING = new AtomicBoolean();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(ServerProcess::stopAll, "server-stop"));
@@ -42,7 +46,7 @@ public final class ServerProcess implements AutoCloseable {
     private static void stopAll() {
         List<ServerProcess> servers;
         synchronized (STARTED) {
-            stopping = true;
+            STOPPING.set(true);
             servers = List.copyOf(STARTED);
         }
         servers.forEach(ServerProcess::close);
@@ -120,7 +124,7 @@ public final class ServerProcess implements AutoCloseable {
         // it starts its server either stops it, or never starts it. (A hook added after the start
         // left a window in which a TERM orphaned the server: seen once in ServerLaunchTest.)
         synchronized (STARTED) {
-            if (stopping) {
+            if (STOPPING.get()) {
                 ServerFiles.deleteTree(directory);
                 throw new IllegalStateException("the launcher is stopping: the server was not started");
             }
