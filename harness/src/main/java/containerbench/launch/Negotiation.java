@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.net.ssl.SSLParameters;
@@ -30,8 +29,6 @@ public record Negotiation(String protocol, boolean alpn, String tlsVersion, Stri
     /** HTTP/2's settings (RFC 9113, 6.5.2) by identifier, under the names the results give them. */
     private static final Map<Integer, String> SETTINGS = Map.of(1, "headerTableSize", 2, "enablePush", 3, "maxConcurrentStreams",
             4, "initialWindowSize", 5, "maxFrameSize", 6, "maxHeaderListSize", 8, "enableConnectProtocol");
-    private static final int FRAME_SETTINGS = 4;
-    private static final int FRAME_WINDOW_UPDATE = 8;
     private static final int DEFAULT_WINDOW = 65_535;
 
     /** One handshake with the target at {@code host:port}; its failure names the address. */
@@ -77,33 +74,24 @@ public record Negotiation(String protocol, boolean alpn, String tlsVersion, Stri
      */
     private static Map<String, Long> announced(SSLSocket socket) throws IOException {
         OutputStream out = socket.getOutputStream();
-        out.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-        out.write(new byte[] {0, 0, 0, FRAME_SETTINGS, 0, 0, 0, 0, 0});
+        out.write(H2Frame.PREFACE);
+        out.write(new H2Frame(H2Frame.SETTINGS, 0, 0, new byte[0]).bytes());
         out.flush();
         DataInputStream in = new DataInputStream(socket.getInputStream());
         Map<String, Long> settings = null;
         long window = DEFAULT_WINDOW;
         try {
             while (true) {
-                int length = in.readUnsignedShort() << 8 | in.readUnsignedByte();
-                int type = in.readUnsignedByte();
-                int flags = in.readUnsignedByte();
-                int stream = in.readInt() & 0x7fffffff;
-                byte[] payload = in.readNBytes(length);
-                if (payload.length < length) {
-                    throw new EOFException();
-                }
-                if (type == FRAME_SETTINGS && (flags & 1) == 0 && settings == null) {
+                H2Frame frame = H2Frame.read(in);
+                if (frame.type() == H2Frame.SETTINGS && !frame.has(H2Frame.ACK) && settings == null) {
                     settings = new TreeMap<>();
-                    for (int i = 0; i + 6 <= length; i += 6) {
-                        int id = (payload[i] & 0xff) << 8 | payload[i + 1] & 0xff;
-                        long value = (payload[i + 2] & 0xffL) << 24 | (payload[i + 3] & 0xff) << 16 | (payload[i + 4] & 0xff) << 8
-                                | payload[i + 5] & 0xff;
-                        settings.put(SETTINGS.getOrDefault(id, "0x" + Integer.toHexString(id)), value);
+                    for (int i = 0; i + 6 <= frame.payload().length; i += 6) {
+                        int id = (frame.payload()[i] & 0xff) << 8 | frame.payload()[i + 1] & 0xff;
+                        settings.put(SETTINGS.getOrDefault(id, "0x" + Integer.toHexString(id)), frame.uint32(i + 2));
                     }
                     socket.setSoTimeout(500);
-                } else if (type == FRAME_WINDOW_UPDATE && stream == 0 && length == 4) {
-                    window += ((payload[0] & 0x7fL) << 24 | (payload[1] & 0xff) << 16 | (payload[2] & 0xff) << 8 | payload[3] & 0xff);
+                } else if (frame.type() == H2Frame.WINDOW_UPDATE && frame.stream() == 0 && frame.payload().length == 4) {
+                    window += frame.uint32(0) & 0x7fffffffL;
                     if (settings != null) {
                         break;
                     }

@@ -70,8 +70,8 @@ class Http2HostileTest {
                 List<byte[]> frames = new ArrayList<>();
                 for (int i = 0; i < RESETS; i++) {
                     int stream = 2 * i + 1;
-                    frames.add(RawH2.encoded(RawH2.HEADERS, RawH2.END_HEADERS | RawH2.END_STREAM, stream, RawH2.login("GET", Map.of())));
-                    frames.add(RawH2.encoded(RawH2.RST_STREAM, 0, stream, RawH2.rst(8)));
+                    frames.add(frame(RawH2.HEADERS, RawH2.END_HEADERS | RawH2.END_STREAM, stream, RawH2.login("GET", Map.of())));
+                    frames.add(frame(RawH2.RST_STREAM, 0, stream, RawH2.rst(8)));
                 }
                 h2.burst(frames);
             }),
@@ -79,7 +79,7 @@ class Http2HostileTest {
                 h2.preface();
                 List<byte[]> frames = new ArrayList<>();
                 for (int i = 0; i < STREAMS; i++) {
-                    frames.add(RawH2.encoded(RawH2.HEADERS, RawH2.END_HEADERS, 2 * i + 1, RawH2.login("POST", Map.of())));
+                    frames.add(frame(RawH2.HEADERS, RawH2.END_HEADERS, 2 * i + 1, RawH2.login("POST", Map.of())));
                 }
                 h2.burst(frames);
                 // Undertow (WildFly's web container) answers as many streams as it has worker threads
@@ -94,7 +94,7 @@ class Http2HostileTest {
                 for (int at = 0; at < block.length; at += 16_384) {
                     byte[] part = java.util.Arrays.copyOfRange(block, at, Math.min(block.length, at + 16_384));
                     boolean last = at + 16_384 >= block.length;
-                    frames.add(RawH2.encoded(at == 0 ? RawH2.HEADERS : RawH2.CONTINUATION,
+                    frames.add(frame(at == 0 ? RawH2.HEADERS : RawH2.CONTINUATION,
                             (last ? RawH2.END_HEADERS : 0) | (at == 0 ? RawH2.END_STREAM : 0), 1, part));
                 }
                 h2.burst(frames);
@@ -103,12 +103,16 @@ class Http2HostileTest {
                 h2.preface();
                 List<byte[]> frames = new ArrayList<>();
                 for (int i = 0; i < SETTINGS_FRAMES; i++) {
-                    frames.add(RawH2.encoded(RawH2.SETTINGS, 0, 0, new byte[0]));
+                    frames.add(frame(RawH2.SETTINGS, 0, 0, new byte[0]));
                 }
                 h2.burst(frames);
             }),
             new Case("a malformed preface", h2 -> h2.raw("PRI * HTTP/2.0\r\n\r\nXX\r\n\r\n\0\0\0\4\0\0\0\0\0".getBytes(
                     java.nio.charset.StandardCharsets.US_ASCII))));
+
+    private static byte[] frame(int type, int flags, int stream, byte[] payload) {
+        return new H2Frame(type, flags, stream, payload).bytes();
+    }
 
     private final RunningTargets targets = new RunningTargets();
 

@@ -32,14 +32,13 @@ import javax.net.ssl.SSLSocket;
  */
 final class RawH2 implements AutoCloseable {
 
-    static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     static final int DATA = 0;
     static final int HEADERS = 1;
     static final int RST_STREAM = 3;
-    static final int SETTINGS = 4;
+    static final int SETTINGS = H2Frame.SETTINGS;
     static final int PING = 6;
     static final int GOAWAY = 7;
-    static final int WINDOW_UPDATE = 8;
+    static final int WINDOW_UPDATE = H2Frame.WINDOW_UPDATE;
     static final int CONTINUATION = 9;
     static final int END_STREAM = 1;
     static final int END_HEADERS = 4;
@@ -83,7 +82,7 @@ final class RawH2 implements AutoCloseable {
 
     /** The client preface and an empty SETTINGS frame, as every HTTP/2 client starts. */
     RawH2 preface() throws IOException {
-        out.write(PREFACE);
+        out.write(H2Frame.PREFACE);
         frame(SETTINGS, 0, 0, new byte[0]);
         return this;
     }
@@ -94,9 +93,7 @@ final class RawH2 implements AutoCloseable {
     }
 
     void frame(int type, int flags, int stream, byte[] payload) throws IOException {
-        out.write(header(payload.length, type, flags, stream));
-        out.write(payload);
-        out.flush();
+        raw(new H2Frame(type, flags, stream, payload).bytes());
     }
 
     /** Frames written at once, unflushed until the end: a burst the server reads as fast as it can. */
@@ -106,18 +103,6 @@ final class RawH2 implements AutoCloseable {
             bytes.write(frame);
         }
         raw(bytes.toByteArray());
-    }
-
-    static byte[] encoded(int type, int flags, int stream, byte[] payload) {
-        byte[] frame = new byte[9 + payload.length];
-        System.arraycopy(header(payload.length, type, flags, stream), 0, frame, 0, 9);
-        System.arraycopy(payload, 0, frame, 9, payload.length);
-        return frame;
-    }
-
-    private static byte[] header(int length, int type, int flags, int stream) {
-        return new byte[] {(byte) (length >>> 16), (byte) (length >>> 8), (byte) length, (byte) type, (byte) flags,
-                (byte) (stream >>> 24 & 0x7f), (byte) (stream >>> 16), (byte) (stream >>> 8), (byte) stream};
     }
 
     /** A login request's header block, with any more headers after the pseudo-headers. */
@@ -217,54 +202,49 @@ final class RawH2 implements AutoCloseable {
         socket.setSoTimeout((int) quiet.toMillis());
         try {
             while (System.nanoTime() < deadline) {
-                int length = in.readUnsignedShort() << 8 | in.readUnsignedByte();
-                int type = in.readUnsignedByte();
-                int flags = in.readUnsignedByte();
-                int stream = in.readInt() & 0x7fffffff;
-                byte[] payload = in.readNBytes(length);
-                if (payload.length < length) {
-                    throw new EOFException();
-                }
-                switch (type) {
+                H2Frame frame = H2Frame.read(in);
+                int stream = frame.stream();
+                byte[] payload = frame.payload();
+                switch (frame.type()) {
                     case HEADERS -> {
                         answered.add(stream);
                         headerBlock = new ByteArrayOutputStream();
                         headerStream = stream;
-                        headerBlock.writeBytes(fragment(flags, payload));
-                        if ((flags & END_HEADERS) != 0) {
+                        headerBlock.writeBytes(fragment(frame));
+                        if (frame.has(END_HEADERS)) {
                             status(statuses);
                         }
                     }
                     case CONTINUATION -> {
                         headerBlock.writeBytes(payload);
-                        if ((flags & END_HEADERS) != 0) {
+                        if (frame.has(END_HEADERS)) {
                             status(statuses);
                         }
                     }
                     case RST_STREAM -> {
                         answered.add(stream);
-                        resets.merge(error(payload, 0), 1, Integer::sum);
+                        resets.merge(error(frame.uint32(0)), 1, Integer::sum);
                     }
                     case PING -> {
-                        if ((flags & 1) == 0) {
-                            frame(PING, 1, 0, payload);
+                        if (!frame.has(H2Frame.ACK)) {
+                            frame(PING, H2Frame.ACK, 0, payload);
                         }
                     }
                     case SETTINGS -> {
-                        if ((flags & 1) == 0) {
-                            frame(SETTINGS, 1, 0, new byte[0]);
+                        if (!frame.has(H2Frame.ACK)) {
+                            frame(SETTINGS, H2Frame.ACK, 0, new byte[0]);
                         } else {
                             acks++;
                         }
                     }
-                    case GOAWAY -> goaway = error(payload, 4);
+                    case GOAWAY -> goaway = error(frame.uint32(4));
                     case DATA -> {
                         // Its bytes given back to the stream's window and the connection's, as a
                         // client does: else a server can send no more than 65535 bytes of answers.
-                        if (length > 0) {
-                            byte[] increment = rst(length);
+                        if (payload.length > 0) {
+                            byte[] increment = rst(payload.length);
                             frame(WINDOW_UPDATE, 0, 0, increment);
-                            if ((flags & END_STREAM) == 0) {
+                            if (!frame.has(END_STREAM)) {
                                 frame(WINDOW_UPDATE, 0, stream, increment);
                             }
                         }
@@ -283,14 +263,15 @@ final class RawH2 implements AutoCloseable {
     }
 
     /** A HEADERS frame's header block fragment, without its padding and priority. */
-    private static byte[] fragment(int flags, byte[] payload) {
+    private static byte[] fragment(H2Frame frame) {
+        byte[] payload = frame.payload();
         int start = 0;
         int end = payload.length;
-        if ((flags & 0x8) != 0) {
+        if (frame.has(0x8)) {
             end -= payload[0] & 0xff;
             start = 1;
         }
-        if ((flags & 0x20) != 0) {
+        if (frame.has(0x20)) {
             start += 5;
         }
         return java.util.Arrays.copyOfRange(payload, start, Math.max(start, end));
@@ -308,10 +289,8 @@ final class RawH2 implements AutoCloseable {
         }
     }
 
-    private static String error(byte[] payload, int offset) {
-        int code = (payload[offset] & 0xff) << 24 | (payload[offset + 1] & 0xff) << 16 | (payload[offset + 2] & 0xff) << 8
-                | payload[offset + 3] & 0xff;
-        return code < ERRORS.size() ? ERRORS.get(code) : "0x" + Integer.toHexString(code);
+    private static String error(long code) {
+        return code < ERRORS.size() ? ERRORS.get((int) code) : "0x" + Long.toHexString(code);
     }
 
     @Override
