@@ -24,25 +24,46 @@ public final class TargetReport {
      */
     private static final Duration TIMEOUT = Duration.ofMillis(250);
 
+    /**
+     * The check before the load: its first request loads this JVM's HTTP client and the report's
+     * classes in the target, which on a machine busy with other work took longer than {@link #TIMEOUT}
+     * (CI, two injectors at once on a network path), so it waits as long as a start may.
+     */
+    private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(10);
+
     private final URI url;
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
+    private final Duration timeout;
+    private final HttpClient client;
 
     public TargetReport(URI url) {
+        this(url, TIMEOUT);
+    }
+
+    private TargetReport(URI url, Duration timeout) {
         this.url = url;
+        this.timeout = timeout;
+        this.client = HttpClient.newBuilder().connectTimeout(timeout).version(HttpClient.Version.HTTP_1_1).build();
     }
 
     /** The target's reading now, or {@code null} when it does not answer with one. */
     public ResourceReport.Reading read() {
         try {
-            HttpResponse<String> response = client.send(HttpRequest.newBuilder(url).timeout(TIMEOUT).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? ResourceReport.Reading.parse(response.body()) : null;
+            return answer();
         } catch (IOException | IllegalArgumentException e) {
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
         }
+    }
+
+    private ResourceReport.Reading answer() throws IOException, InterruptedException {
+        HttpResponse<String> response = client.send(HttpRequest.newBuilder(url).timeout(timeout).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("HTTP " + response.statusCode());
+        }
+        return ResourceReport.Reading.parse(response.body());
     }
 
     /** The target's CPU time so far in ms, or -1 where it cannot be read. */
@@ -62,10 +83,15 @@ public final class TargetReport {
      * @param spelled the setting as the user wrote it ({@code -Dtarget.resources})
      */
     public static String checked(URI url, String spelled, String label) {
-        ResourceReport.Reading reading = new TargetReport(url).read();
-        if (reading == null) {
-            throw new SettingException(spelled + "=" + url + " answers no resource report: start the target with --resources-port PORT"
-                    + " and give that port");
+        ResourceReport.Reading reading;
+        try {
+            reading = new TargetReport(url, CHECK_TIMEOUT).answer();
+        } catch (IOException | IllegalArgumentException e) {
+            throw new SettingException(spelled + "=" + url + " answers no resource report (" + e + ", within "
+                    + CHECK_TIMEOUT.toSeconds() + " s): start the target with --resources-port PORT and give that port");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SettingException(spelled + "=" + url + ": interrupted while reading its resource report");
         }
         if (reading.cpuNanos() < 0) {
             throw new SettingException(spelled + "=" + url + " answers, but the target cannot read its own CPU time (scope "
