@@ -10,6 +10,7 @@ import containerbench.run.ChildRun;
 import containerbench.run.MavenRun;
 import containerbench.settings.CpuPlacement;
 import containerbench.settings.RunSettings;
+import containerbench.settings.SettingException;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TierPlan;
 import java.io.IOException;
@@ -24,21 +25,24 @@ import java.util.Map;
 
 /**
  * Is Gatling or the container the limit on this machine? Starts one target, warms it up, then runs
- * every concurrency with wrk, then with this project's simulation, then with wrk again (the target
- * still warms and the machine drifts: Gatling is compared with the mean of the wrk runs either side
- * of it), and gives Gatling's TPS as a share of wrk's with each injector's CPU per request.
+ * every concurrency with a reference client (wrk over HTTP/1.1, cleartext or TLS; h2load over h2),
+ * then with this project's simulation, then with the reference again (the target still warms and
+ * the machine drifts: Gatling is compared with the mean of the runs either side of it), and gives
+ * Gatling's TPS as a share of the reference's with each injector's CPU per request.
  *
+ * @param http what the target speaks ({@code -Dhttp}): h1, h1-tls or h2
+ * @param reference the reference client's name and version ({@code h2load nghttp2/1.52.0})
  * @param gatlingTransport Netty's I/O under Gatling, {@code io_uring} or {@code epoll}
  */
-public record Calibration(String container, String startedAt, String targetCpus, String injectorCpus,
-        int seconds, String gatlingTransport, int gatlingEventLoops, List<Row> rows) {
+public record Calibration(String container, String http, String reference, String startedAt, String targetCpus,
+        String injectorCpus, int seconds, String gatlingTransport, int gatlingEventLoops, List<Row> rows) {
 
     /**
-     * One concurrency: wrk before and after Gatling, Gatling, Gatling's share of the mean of both
-     * wrk runs, and each injector's CPU per request.
+     * One concurrency: the reference client before and after Gatling, Gatling, Gatling's share of
+     * the mean of both reference runs, and each injector's CPU per request.
      */
-    public record Row(int users, double wrkTpsBefore, double gatlingTps, double wrkTpsAfter, double ratio,
-            double wrkCpuMicrosPerRequest, double gatlingCpuMicrosPerRequest) {
+    public record Row(int users, double referenceTpsBefore, double gatlingTps, double referenceTpsAfter, double ratio,
+            double referenceCpuMicrosPerRequest, double gatlingCpuMicrosPerRequest) {
     }
 
     /**
@@ -46,15 +50,14 @@ public record Calibration(String container, String startedAt, String targetCpus,
      * {@code benchmarks.dir/calibration}; returns that file.
      */
     public static Path run(RunSettings settings, TargetCatalog catalog, int machineCpus) throws IOException, InterruptedException {
-        if (settings.target().tls()) {
-            // wrk and the constant-rate client here speak cleartext HTTP/1.1 only: they would measure something else.
-            throw new containerbench.settings.SettingException("calibrate compares Gatling with clients of cleartext HTTP/1.1;"
-                    + " its target speaks " + settings.target().http() + " (-Dhttp): calibrate without it");
-        }
         if (settings.plan().arrivesAtRates()) {
+            if (settings.target().tls()) {
+                // The constant-rate client speaks cleartext HTTP/1.1 only: it would measure something else.
+                throw new SettingException("calibrate --model open compares Gatling with a constant-rate client of cleartext"
+                        + " HTTP/1.1; its target speaks " + settings.target().http() + " (-Dhttp): calibrate the open model without it");
+            }
             return OpenCalibration.run(settings, catalog);
         }
-        Wrk.require();
         TierPlan plan = settings.plan();
         CpuPlacement placement = settings.placement();
         String container = settings.target().container();
@@ -62,45 +65,49 @@ public record Calibration(String container, String startedAt, String targetCpus,
         Path dir = ResultsStore.newDirectory(settings.benchmarksDir().resolve("calibration"), container, started);
         try (RunningTarget target = RunningTarget.start(settings.target(), settings, catalog, dir.resolve("target.log"))) {
             URI base = target.baseUrl();
-            // One wrk thread per CPU the injector may use, as the pinned Gatling has one event loop per CPU.
-            Wrk wrk = new Wrk(placement.injectorLaunch(), placement.injectorCpuCount(machineCpus), base);
+            // One client thread per CPU the injector may use, as the pinned Gatling has one event loop per CPU.
+            ReferenceClient reference = ReferenceClient.of(settings.target().http(), placement.injectorLaunch(),
+                    placement.injectorCpuCount(machineCpus), base);
+            String name = reference.name();
             if (plan.warmupSeconds() > 0) {
-                System.out.printf("[calibrate] warming %s up with wrk for %d s%n", container, plan.warmupSeconds());
-                wrk.run(plan.warmupUsers(), plan.warmupSeconds());
+                System.out.printf("[calibrate] warming %s up with %s for %d s%n", container, name, plan.warmupSeconds());
+                reference.run(plan.warmupUsers(), plan.warmupSeconds());
             }
-            Map<Integer, Wrk.Result> before = wrk.tiers(plan, "before Gatling");
+            Map<Integer, ReferenceClient.Result> before = reference.tiers(plan, "before Gatling");
             RunResult gatling = gatling(dir.resolve("gatling-run"), settings, catalog, base);
-            Map<Integer, Wrk.Result> after = wrk.tiers(plan, "after Gatling");
+            Map<Integer, ReferenceClient.Result> after = reference.tiers(plan, "after Gatling");
             Map<Integer, TierResult> gatlingTiers = new LinkedHashMap<>();
             gatling.tiers().forEach(tier -> gatlingTiers.put(tier.users(), tier));
             List<Row> rows = new ArrayList<>();
-            System.out.printf("%n%7s %12s %12s %12s %8s %12s %12s%n", "users", "wrk before", "Gatling", "wrk after", "ratio",
-                    "wrk us/req", "Gatling us/req");
+            System.out.printf("%n%s over %s (%s against Gatling)%n%7s %14s %12s %14s %8s %14s %14s%n", container,
+                    settings.target().http(), reference.version(), "users", name + " before", "Gatling", name + " after", "ratio",
+                    name + " us/req", "Gatling us/req");
             for (int users : plan.tiers()) {
                 Row row = row(users, before.get(users), gatlingTiers.get(users), after.get(users));
                 rows.add(row);
-                System.out.printf("%7d %12.0f %12.0f %12.0f %8.2f %12.1f %12.1f%n", users, row.wrkTpsBefore(), row.gatlingTps(),
-                        row.wrkTpsAfter(), row.ratio(), row.wrkCpuMicrosPerRequest(), row.gatlingCpuMicrosPerRequest());
+                System.out.printf("%7d %14.0f %12.0f %14.0f %8.2f %14.1f %14.1f%n", users, row.referenceTpsBefore(), row.gatlingTps(),
+                        row.referenceTpsAfter(), row.ratio(), row.referenceCpuMicrosPerRequest(), row.gatlingCpuMicrosPerRequest());
             }
-            Calibration calibration = new Calibration(container, started.toString(), placement.targetCpus(),
+            Calibration calibration = new Calibration(container, settings.target().http(), reference.version(), started.toString(),
+                    placement.targetCpus(),
                     placement.injectorCpus(), plan.tierSeconds(), gatling.injector().transport(),
                     gatling.injector().eventLoops(), rows);
             Path file = dir.resolve("calibration.json");
             ResultsStore.writeJson(file, calibration);
             System.out.printf("[calibrate] Gatling ran on %s with %d event loop(s). A ratio near 1: Gatling drives the"
-                    + " target as hard as wrk; well below, with more CPU per request than wrk, Gatling is the limit. %s%n",
-                    calibration.gatlingTransport(), calibration.gatlingEventLoops(), file);
+                    + " target as hard as %s; well below, with more CPU per request than %s, Gatling is the limit. %s%n",
+                    calibration.gatlingTransport(), calibration.gatlingEventLoops(), name, name, file);
             return file;
         }
     }
 
-    private static Row row(int users, Wrk.Result before, TierResult tier, Wrk.Result after) {
+    private static Row row(int users, ReferenceClient.Result before, TierResult tier, ReferenceClient.Result after) {
         double gatling = tier == null ? 0 : tier.tps();
-        double wrkMean = (before.tps() + after.tps()) / 2;
+        double referenceMean = (before.tps() + after.tps()) / 2;
         double gatlingCpu = tier == null || tier.resources() == null || gatling == 0 ? 0
                 : tier.resources().injectorCpuMeanPercent() / 100 * 1e6 / gatling;
         return new Row(users, Decimals.two(before.tps()), Decimals.two(gatling), Decimals.two(after.tps()),
-                Decimals.two(wrkMean == 0 ? 0 : gatling / wrkMean),
+                Decimals.two(referenceMean == 0 ? 0 : gatling / referenceMean),
                 Decimals.two((before.cpuMicrosPerRequest() + after.cpuMicrosPerRequest()) / 2),
                 Decimals.two(gatlingCpu));
     }

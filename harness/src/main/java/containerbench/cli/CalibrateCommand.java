@@ -28,7 +28,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code ./bench calibrate}: Gatling against wrk on one target, to tell whether the injector is the limit. */
+/** {@code ./bench calibrate}: Gatling against wrk or h2load on one target, to tell whether the injector is the limit. */
 final class CalibrateCommand implements Command {
 
     private static final List<Property> OPTIONS = List.of(CONTAINER, TIERS, MODEL, RATES, MAX_IN_FLIGHT, TIER_SECONDS, WARMUP_SECONDS, WARMUP_USERS,
@@ -42,7 +42,7 @@ final class CalibrateCommand implements Command {
 
     @Override
     public String summary() {
-        return "is Gatling the limit? wrk, then Gatling, then wrk again against one target, Gatling's share of wrk's TPS";
+        return "is Gatling the limit? wrk (h2load over h2), then Gatling, then wrk again against one target, Gatling's share of its TPS";
     }
 
     @Override
@@ -50,7 +50,9 @@ final class CalibrateCommand implements Command {
         List<String> help = new ArrayList<>(List.of("usage: ./bench calibrate --container NAME [--PROPERTY VALUE]...", "",
                 "Starts one target, warms it up with wrk, then runs every tier with wrk, with this project's simulation",
                 "(started on the injector's CPUs) and with wrk again, and prints Gatling's TPS as a share of the mean of",
-                "the two wrk runs, with each injector's CPU per request. Needs wrk (apt-get install wrk).",
+                "the two wrk runs, with each injector's CPU per request. Needs wrk (apt-get install wrk). With --http h2",
+                "the reference is h2load, one connection per user and one stream at a time (apt-get install nghttp2-client);",
+                "with --http h1-tls, wrk over TLS.",
                 "With --model open: every rate with a constant-rate client timed as wrk2 times (from each request's due",
                 "time), then the open simulation, then the client again, and their p50 and p99 side by side.",
                 "Exit status 0 when done, 1 when a run failed, 2 for a bad option.", "", "options:"));
@@ -59,6 +61,7 @@ final class CalibrateCommand implements Command {
         help.addAll(Help.knobs());
         help.addAll(List.of("", "example:",
                 "  ./bench calibrate --container tomcat --tiers 100,200,500 --target.cpus 0 --injector.cpus 1",
+                "  ./bench calibrate --container undertow --http h2 --tiers 100,500",
                 "  ./bench calibrate --container tomcat --model open --rates 1000,2000,4000"));
         return help;
     }
