@@ -14,48 +14,98 @@ import org.junit.jupiter.api.Test;
 /**
  * Gatling loads targets over what each was asked for: one target over HTTP/1.1 with TLS and one over
  * HTTP/2 in one interleaved run, the handshakes recorded in the results, and Gatling's own client
- * saying at DEBUG that ALPN led it to HTTP/1 on some connections and to HTTP/2 on others; and a
- * second injector, which loads targets it did not start, speaking HTTP/2 to an h2 one as well.
+ * saying at DEBUG that ALPN led it to HTTP/1 on some connections and to HTTP/2 on others; a second
+ * injector, which loads targets it did not start, speaking HTTP/2 to an h2 one as well; and the
+ * connection scenarios (-Dconnections) counted by those same lines.
  */
 class TransportIT {
 
     private static final Pattern ALPN = Pattern.compile("ALPN led to HTTP/([12]) with remote");
+    private static final Pattern OPENED = Pattern.compile("Opening new channel to remote");
 
     @Test
     void oneRunLoadsOneTargetOverHttp1WithTlsAndAnotherOverHttp2() throws Exception {
-        Path work = Runs.work("transport");
-        Path benchmarks = work.resolve("benchmarks");
-        Path log = work.resolve("gatling.log");
-        int status = Runs.gatling(log, benchmarks, List.of("-Dcontainers=jetty[http=h1-tls],undertow[http=h2]",
-                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM, "-Dtiers=4", "-Drounds=2", "-Dlaunches=1", "-DblockSeconds=1",
-                "-DwarmupSeconds=1", "-Dlogback.configurationFile=" + Runs.ROOT.resolve("src/test/resources/containerbench/e2e/alpn-logback.xml")));
-        assertEquals(0, status, () -> Runs.tail(log));
-        RunResult run = Runs.onlyRun(benchmarks).run();
+        Loaded loaded = load("transport", "-Dcontainers=jetty[http=h1-tls],undertow[http=h2]", "-Dtiers=4", "-Drounds=2",
+                "-Dlaunches=1", "-DblockSeconds=1");
+        RunResult run = loaded.run();
         assertEquals(List.of("http/1.1", "h2"), run.targets().stream().map(target -> target.tls().negotiated()).toList());
         assertTrue(run.targets().stream().allMatch(target -> target.url().startsWith("https://")), run.targets().toString());
         assertTrue(run.tiers().stream().allMatch(tier -> tier.ok() > 0 && tier.ko() == 0), "every login answered over TLS");
-        int[] connections = connections(Files.readString(log));
+        int[] connections = connections(loaded.log());
         assertTrue(connections[1] > 0 && connections[2] > 0, "Gatling's connections by ALPN: HTTP/1 " + connections[1]
                 + ", HTTP/2 " + connections[2]);
-        try (var files = Files.list(benchmarks)) {
+        try (var files = Files.list(loaded.benchmarks())) {
             assertTrue(files.noneMatch(file -> file.getFileName().toString().endsWith(".p12")), "the run's key is gone with the run");
         }
     }
 
     @Test
     void aSecondInjectorSpeaksHttp2ToAnH2TargetToo() throws Exception {
-        Path work = Runs.work("transport-injectors");
-        Path benchmarks = work.resolve("benchmarks");
-        Path log = work.resolve("gatling.log");
-        int status = Runs.gatling(log, benchmarks, List.of("-Dcontainer=undertow", "-Dhttp=h2", "-Dinjectors=2",
-                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM, "-Dtiers=4", "-DwarmupSeconds=1", "-DtierSeconds=2",
-                "-Dlogback.configurationFile=" + Runs.ROOT.resolve("src/test/resources/containerbench/e2e/alpn-logback.xml")));
-        assertEquals(0, status, () -> Runs.tail(log));
-        try (var files = Files.list(benchmarks)) {
+        Loaded loaded = load("transport-injectors", "-Dcontainer=undertow", "-Dhttp=h2", "-Dinjectors=2", "-Dtiers=4",
+                "-DtierSeconds=2");
+        try (var files = Files.list(loaded.benchmarks())) {
             Path second = files.filter(file -> file.getFileName().toString().endsWith(".injector1.log")).findFirst().orElseThrow();
             int[] connections = connections(Files.readString(second));
             assertTrue(connections[2] > 0 && connections[1] == 0, "the second injector's connections by ALPN: HTTP/1 "
                     + connections[1] + ", HTTP/2 " + connections[2]);
+        }
+    }
+
+    // -Dconnections=per-request: each login over a connection of its own, each with its own handshake.
+    @Test
+    void perRequestOpensAConnectionAndShakesHandsForEveryLogin() throws Exception {
+        Loaded loaded = load("transport-per-request", "-Dcontainer=tomcat", "-Dhttp=h1-tls", "-Dconnections=per-request",
+                "-Dtiers=4", "-DtierSeconds=2");
+        RunResult run = loaded.run();
+        assertEquals("per-request", run.plan().connections());
+        long ok = run.tiers().stream().mapToLong(tier -> tier.ok()).sum();
+        assertTrue(ok > 0 && run.tiers().stream().allMatch(tier -> tier.ko() == 0), "every login answered: " + run.tiers());
+        long opened = OPENED.matcher(loaded.log()).results().count();
+        assertTrue(opened >= ok, "a connection opened for each of the " + ok + " logins and the warm-up's: " + opened);
+        // Read once a second, the kernel's count may end before the tier's last second: half of them at least.
+        assertTrue(run.tiers().get(0).resources().kernelTcp().activeOpens() >= run.tiers().get(0).ok() / 2,
+                "the kernel counted connects: " + run.tiers().get(0).resources().kernelTcp() + " for " + run.tiers().get(0).ok());
+        assertTrue(loaded.log().contains("over h1-tls, connections per-request"), loaded.log());
+    }
+
+    // An open workload over h2: arrivals share a few connections, their logins multiplexed as streams (the default,
+    // -Dconnections=shared), or each arrival opens its own (per-request).
+    @Test
+    void anOpenWorkloadsArrivalsShareAFewHttp2ConnectionsOrEachOpensItsOwn() throws Exception {
+        int[] shared = openOverH2("shared");
+        int[] perRequest = openOverH2("per-request");
+        // 200 arrivals a second for 2 s after a warm-up of 4 users: 400 logins.
+        assertTrue(shared[2] > 0 && shared[2] <= 20 && shared[1] == 0, "shared: HTTP/2 connections " + shared[2] + " for 400 arrivals");
+        assertTrue(perRequest[2] >= 400, "per-request: HTTP/2 connections " + perRequest[2] + " for 400 arrivals");
+    }
+
+    private static int[] openOverH2(String connections) throws Exception {
+        Loaded loaded = load("transport-open-" + connections, "-Dcontainer=undertow", "-Dhttp=h2", "-Dmodel=open", "-Drates=200",
+                "-Dconnections=" + connections, "-DwarmupUsers=4", "-DtierSeconds=2");
+        RunResult run = loaded.run();
+        assertEquals(connections, run.plan().connections());
+        assertTrue(run.tiers().stream().allMatch(tier -> tier.ok() > 0 && tier.ko() == 0), "every login answered: " + run.tiers());
+        return connections(loaded.log());
+    }
+
+    /** A run of {@code properties} in a folder of the test's own, Gatling's client logging each connection; fails unless it succeeds. */
+    private static Loaded load(String test, String... properties) throws Exception {
+        Path work = Runs.work(test);
+        Path benchmarks = work.resolve("benchmarks");
+        Path log = work.resolve("gatling.log");
+        List<String> all = new java.util.ArrayList<>(List.of(properties));
+        all.addAll(List.of("-Dtarget.jvmArgs=" + Runs.TARGET_JVM, "-DwarmupSeconds=1",
+                "-Dlogback.configurationFile=" + Runs.ROOT.resolve("src/test/resources/containerbench/e2e/alpn-logback.xml")));
+        int status = Runs.gatling(log, benchmarks, all);
+        assertEquals(0, status, () -> Runs.tail(log));
+        return new Loaded(benchmarks, Files.readString(log));
+    }
+
+    /** What a run left: its results folder and Gatling's log. */
+    private record Loaded(Path benchmarks, String log) {
+
+        RunResult run() throws java.io.IOException {
+            return Runs.onlyRun(benchmarks).run();
         }
     }
 

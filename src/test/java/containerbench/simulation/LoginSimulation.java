@@ -16,6 +16,7 @@ import containerbench.measure.Rotation;
 import containerbench.measure.Step;
 import containerbench.measure.TierRecorder;
 import containerbench.run.BenchmarkRun;
+import containerbench.settings.Connections;
 import containerbench.settings.Gates;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -44,7 +45,7 @@ public final class LoginSimulation extends Simulation {
     // The login, or the user's requests (-Dapp.requests), sent to the target of the current block.
     private final RequestMix requests = run.requests();
 
-    // One connection per virtual user and target (Gatling's default), no cache lookups or URL
+    // One connection per virtual user and target (Gatling's default; -Dconnections: reusing), no cache lookups or URL
     // re-encoding on the request path, and no warm-up call to an internet host.
     // HTTP/2 where a target was asked for it (-Dhttp=h2): Gatling offers h2 by ALPN on every TLS
     // connection then, and a target asked for h1-tls answers with HTTP/1.1. Any certificate is
@@ -64,7 +65,19 @@ public final class LoginSimulation extends Simulation {
         for (int i = steps.size() - 2; i >= 0; i--) {
             chain = steps.get(i).andThen(chain);
         }
-        setUp(chain).protocols(protocol).assertions(gates(run.settings().gates()));
+        setUp(chain).protocols(reusing(protocol, false)).assertions(gates(run.settings().gates()));
+    }
+
+    /**
+     * Connections as -Dconnections asks: each user its own (Gatling's default), pooled over every user
+     * (over h2, multiplexed), or a closed workload's users asking the server to close after each answer.
+     */
+    private HttpProtocolBuilder reusing(HttpProtocolBuilder builder, boolean open) {
+        Connections connections = run.settings().plan().connections();
+        if (connections == Connections.SHARED) {
+            return builder.shareConnections();
+        }
+        return connections.closesAfterEachAnswer(open) ? builder.header("Connection", "close") : builder;
     }
 
     private HttpProtocolBuilder http2(HttpProtocolBuilder builder) {
@@ -121,14 +134,15 @@ public final class LoginSimulation extends Simulation {
      * An open step: arrivals at the step's rate for as long as its rotation turns, each one login to
      * the block current as it arrives, timed from its due time; an arrival beyond maxInFlight fails
      * unsent. Connections are shared by all arrivals, as a service's HTTP client pools them: reused
-     * while idle, one more opened when all are busy. A capacity search stops once it has found all.
+     * while idle, one more opened when all are busy (or with -Dconnections=per-request each arrival
+     * opens its own). A capacity search stops once it has found all.
      */
     private PopulationBuilder arrivals(Step step) {
         Arrivals arrivals = step.arrivals();
         return scenario(step.scenario()).exec(stopLoadGeneratorIf("the capacity search is over", session -> run.searched()))
                 .exec(session -> arrive(step, session)).doIf(session -> session.contains(BLOCK)).then(send(arrivals))
                 .injectOpen(constantUsersPerSec(arrivals.rate()).during(step.rotation().mostSeconds()))
-                .protocols(protocol.shareConnections());
+                .protocols(reusing(protocol, true));
     }
 
     private static Session arrive(Step step, Session session) {

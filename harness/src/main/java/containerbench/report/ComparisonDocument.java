@@ -187,7 +187,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         // To the second: the nanoseconds of a start say nothing to a reader and take a column's width.
         return new RunRow(run.runId(), target.label() + " " + target.containerVersion(),
                 run.startedAt() == null ? null : run.startedAt().replaceFirst("\\.\\d+Z$", "Z"), run.status().word(),
-                aspects.get("plan") + ", warm-up " + aspects.get("warm-up"),
+                aspects.get("plan") + ", warm-up " + aspects.get("warm-up") + "; " + Likeness.transport(List.of(target)) + ", connections "
+                        + aspects.get("connections"),
                 target.launched() ? "Java " + target.java() + " " + target.jvmArgs() : "running at " + target.url(),
                 cpuLimit(run, target), target.given() == null ? null : target.given().entrySet().stream()
                         .map(knob -> knob.getKey() + "=" + knob.getValue()).toList(),

@@ -11,20 +11,26 @@ public final class ConsoleTable {
     private ConsoleTable() {
     }
 
+    /** What the targets spoke and how the load reused connections: "; over h2, connections per-user". */
+    private static String reuse(RunResult run) {
+        return "; over " + Likeness.transport(run.targets()) + ", connections " + run.plan().reuse().spelled();
+    }
+
     public static String render(RunResult run) {
         Formatter out = new Formatter();
         String versions = String.join(", ", run.targets().stream().map(t -> t.label() + " " + t.containerVersion()).toList());
         if (run.interleaved()) {
             int launches = run.interleaving().launchCount();
-            out.format("%s (%s): %d tier(s), each %d rounds of one %d s block per target, after each one's warm-up at %d users%s%n",
+            out.format("%s (%s): %d tier(s), each %d rounds of one %d s block per target, after each one's warm-up at %d users%s%s%n",
                     run.description(), versions, run.comparisons().size(), run.interleaving().rounds(),
-                    run.interleaving().blockSeconds(), run.plan().warmupUsers(), launches < 2 ? "" : "; " + launches + " launches");
+                    run.interleaving().blockSeconds(), run.plan().warmupUsers(), launches < 2 ? "" : "; " + launches + " launches",
+                    reuse(run));
             out.format("%s", verdicts(run));
         } else {
             // The warm-up it had: an auto warm-up's plan holds only its cap.
             int warmup = run.settling().isEmpty() ? run.plan().warmupSeconds() : run.settling().get(0).seconds();
-            out.format("%s (%s): %d tier(s) of %d s after a %d s warm-up at %d users%n", run.description(), versions,
-                    run.tiers().size(), run.plan().tierSeconds(), warmup, run.plan().warmupUsers());
+            out.format("%s (%s): %d tier(s) of %d s after a %d s warm-up at %d users%s%n", run.description(), versions,
+                    run.tiers().size(), run.plan().tierSeconds(), warmup, run.plan().warmupUsers(), reuse(run));
         }
         if (run.host() != null) {
             out.format("machine %s%n", run.host());

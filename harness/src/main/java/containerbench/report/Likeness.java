@@ -10,9 +10,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What must agree for two runs' figures to be set against each other: the plan, the warm-up, the
- * machine, where each JVM ran, the targets' CPU limit and how the target was launched. Runs that
- * differ in any are listed apart, the difference named, and no finding is written between them.
+ * What must agree for two runs' figures to be set against each other: the plan, the warm-up, how the
+ * load reused connections, what the targets spoke (cleartext HTTP/1.1, over TLS, h2), the machine,
+ * where each JVM ran, the targets' CPU limit and how the target was launched. Runs that differ in
+ * any are listed apart, the difference named, and no finding is written between them or pooled.
  */
 final class Likeness {
 
@@ -27,6 +28,8 @@ final class Likeness {
                 ? plan.tierSeconds() + " s per tier"
                 : run.interleaving().rounds() + " rounds of " + run.interleaving().blockSeconds() + " s blocks"));
         aspects.put("warm-up", plan == null ? "–" : plan.warmupSeconds() + " s at " + plan.warmupUsers() + " users");
+        aspects.put("connections", plan == null ? "–" : plan.reuse().spelled());
+        aspects.put("transport", transport(run.targets()));
         Environment env = run.environment();
         aspects.put("machine", env == null ? "–" : env.logicalCpus() + " CPUs (" + env.cpu() + "), " + env.memoryMib() + " MiB");
         aspects.put("CPU placement", env == null ? "–" : "target on " + Objects.requireNonNullElse(env.targetCpus(), "–")
@@ -36,6 +39,17 @@ final class Likeness {
         RunResult.Target baseline = run.baseline();
         aspects.put("launch", baseline == null ? "–" : baseline.launched() ? "launched by the run" : "running elsewhere");
         return aspects;
+    }
+
+    /**
+     * What the targets spoke, in target order: one word when all spoke alike ({@code h2}), else each
+     * ({@code h1-tls, h2}). A target started elsewhere at an https address, whose handshake the run did
+     * not check, is {@code https}.
+     */
+    static String transport(List<RunResult.Target> targets) {
+        List<String> each = targets.stream().map(t -> t.tls() != null ? t.tls().http()
+                : t.url() != null && t.url().startsWith("https:") ? "https" : "h1").toList();
+        return each.isEmpty() ? "–" : each.stream().distinct().count() == 1 ? each.get(0) : String.join(", ", each);
     }
 
     /** How {@code other} differs from {@code run}: "plan: [100, 500] users, 15 s per tier vs [100] users, 5 s per tier". */

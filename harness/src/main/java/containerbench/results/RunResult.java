@@ -7,6 +7,7 @@ import containerbench.measure.HostLoad;
 import containerbench.measure.Injector;
 import containerbench.measure.Sampling;
 import containerbench.measure.TierResult;
+import containerbench.settings.Connections;
 import containerbench.settings.Precision;
 import containerbench.settings.TargetSettings;
 import containerbench.settings.TierPlan;
@@ -56,10 +57,10 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure, HostLoad host, App app, CapacitySearch capacity) {
 
-    public static final int SCHEMA = 14;
+    public static final int SCHEMA = 15;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -144,16 +145,25 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
      * @param tiers each tier's users, or with an open workload its arrivals per second
      * @param recording false when the per-tier recording was switched off to measure its cost
      * @param open the open workload (rates, maxInFlight, the goal of a capacity search), or {@code null} for a closed one
+     * @param connections how the load reused connections ({@code per-user}, {@code per-request}, {@code shared}:
+     *     -Dconnections, schema 15); {@code null} in older results, whose load had its workload's default
      */
     public record Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording,
-            containerbench.settings.OpenModel open) {
+            containerbench.settings.OpenModel open, String connections) {
 
         public Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording) {
-            this(tiers, tierSeconds, warmupSeconds, warmupUsers, recording, null);
+            this(tiers, tierSeconds, warmupSeconds, warmupUsers, recording, null, null);
         }
 
         public static Plan of(TierPlan plan, boolean recording) {
-            return new Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), recording, plan.open());
+            return new Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), recording, plan.open(),
+                    plan.connections().spelled());
+        }
+
+        /** How the load reused connections: as recorded, or for results older than schema 15 its workload's default. */
+        public Connections reuse() {
+            Connections recorded = Connections.read(connections);
+            return recorded != null ? recorded : Connections.defaultFor(open != null);
         }
     }
 

@@ -45,6 +45,7 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
                 .toAbsolutePath().normalize();
         List<TargetSettings> targets = TargetSettings.from(given, catalog);
         TierPlan plan = TierPlan.from(given, targets.size() > 1);
+        plan.connections().refuseOver(given, plan.arrivesAtRates(), targets.stream().map(TargetSettings::http).toList());
         Interleaving interleaving = null;
         if (plan.arrivesAtRates()) {
             refuseForOpen(given, plan);

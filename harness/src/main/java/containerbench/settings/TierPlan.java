@@ -18,13 +18,19 @@ import java.util.List;
  * @param warmupUsers concurrent users of the warm-up, whose requests count in no tier
  * @param autoWarmup warm each target until it is steady rather than for a fixed time
  * @param open the open workload whose rates the tiers are, or {@code null} for tiers of users
+ * @param connections how the load reuses connections ({@code -Dconnections})
  */
 public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup,
-        OpenModel open) {
+        OpenModel open, Connections connections) {
 
-    /** A closed plan: tiers of concurrent users. */
+    /** A closed plan: tiers of concurrent users, each over its own keep-alive connection. */
     public TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup) {
         this(tiers, tierSeconds, warmupSeconds, warmupUsers, autoWarmup, null);
+    }
+
+    /** A plan whose connections are its workload's default. */
+    public TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup, OpenModel open) {
+        this(tiers, tierSeconds, warmupSeconds, warmupUsers, autoWarmup, open, Connections.defaultFor(open != null));
     }
 
     /** An open workload's warm-up: closed, as the JIT needs load and not a schedule, with this many users by default. */
@@ -69,7 +75,8 @@ public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, 
         int warmupSeconds = auto ? WARMUP_MAX_SECONDS.atLeast(given, 30,
                 Integer.parseInt(WARMUP_MAX_SECONDS.defaultValue())) : WARMUP_SECONDS.atLeast(given, warmup, 0);
         int warmupUsers = WARMUP_USERS.atLeast(given, 1, open != null ? OPEN_WARMUP_USERS : tiers.get(0));
-        return new TierPlan(List.copyOf(tiers), tierSeconds, warmupSeconds, warmupUsers, auto, open);
+        return new TierPlan(List.copyOf(tiers), tierSeconds, warmupSeconds, warmupUsers, auto, open,
+                Connections.from(given, open != null));
     }
 
     /** Whether the tiers are arrival rates (an open workload) rather than concurrent users. */

@@ -34,7 +34,7 @@ class SettingsFileTest {
                 + "{\"name\": \"order\", \"method\": \"POST\", \"path\": \"/shop/orders\", \"json\": {\"item\": 7}, \"weight\": 2}]}");
         RunSettings userApp = RunSettings.from(Given.maven(Map.of("container", "tomcat", "app.war", Files.writeString(
                 dir.resolve("shop.war"), "PK").toString(), "app.contextPath", "/shop", "app.requests", requests.toString(),
-                "benchmarks.dir", dir.toString())), CATALOG, 2);
+                "connections", "shared", "benchmarks.dir", dir.toString())), CATALOG, 2);
         for (RunSettings settings : java.util.List.of(interleaved, injector, userApp)) {
             Path results = Files.createFile(dir.resolve(settings.runName() + ".json"));
             Path file = SettingsFile.write(settings, results, dir.resolve("meeting"));
