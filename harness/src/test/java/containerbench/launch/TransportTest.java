@@ -124,10 +124,29 @@ class TransportTest {
         Assumptions.assumeTrue(Files.isExecutable(java25), "no Java 25 beside this one");
         RunSettings run = RunningTargets.run(container, Map.of("http", "h2", "tls", "openssl", "target.java", java25.toString(),
                 "target.jvmArgs", RunningTargets.JVM));
-        Path log = RunningTargets.folder("tls").resolve(container + "-openssl.log");
+        // Tomcat's own word that OpenSSL, not JSSE, made the connector's TLS.
+        String logged = loginOverH2WithOpenSsl(run, "sslImplementationName");
+        assertTrue(logged.contains("OpenSSL successfully initialized using FFM") && logged.contains("\"https-opensslffm-nio-"), logged);
+    }
+
+    // WildFly's server-ssl-context from the openssl provider standalone.xml loads (wildfly-openssl over the system's libssl).
+    @Test
+    void wildFlyServesOverOpenSslFromItsOwnProvider() throws Exception {
+        RunSettings run = RunningTargets.run("wildfly", Map.of("http", "h2", "tls", "openssl", "target.jvmArgs", RunningTargets.JVM));
+        // wildfly-openssl's own word that it loaded the system's OpenSSL.
+        String logged = loginOverH2WithOpenSsl(run, "sslProviders");
+        assertTrue(logged.contains("WFOPENSSL0002 OpenSSL Version OpenSSL"), logged);
+    }
+
+    /**
+     * Starts {@code run}'s target over h2 with OpenSSL, which its launcher reports as {@code knob}, and logs in
+     * over HTTP/2; its log, once it stopped.
+     */
+    private static String loginOverH2WithOpenSsl(RunSettings run, String knob) throws Exception {
+        Path log = RunningTargets.folder("tls").resolve(run.target().container() + "-openssl.log");
         try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG, log)) {
             assertEquals("h2", target.negotiation().protocol(), target.negotiation().toString());
-            assertEquals("openssl", TargetProtocol.knobs(target.facts()).get("sslImplementationName"));
+            assertEquals("openssl", TargetProtocol.knobs(target.facts()).get(knob));
             HttpClient client = HttpClient.newBuilder().sslContext(TrustAll.context()).build();
             HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(target.baseUrl()
                     + "/loginServlet?username=ann&password=s3cret")).timeout(Duration.ofSeconds(10)).build(),
@@ -135,9 +154,7 @@ class TransportTest {
             assertEquals(200, login.statusCode());
             assertEquals(HttpClient.Version.HTTP_2, login.version());
         }
-        // Tomcat's own word that OpenSSL, not JSSE, made the connector's TLS.
-        String logged = Files.readString(log);
-        assertTrue(logged.contains("OpenSSL successfully initialized using FFM") && logged.contains("\"https-opensslffm-nio-"), logged);
+        return Files.readString(log);
     }
 
     @Test

@@ -62,6 +62,14 @@ public record Transport(String http, Path keyStore, String password) {
         }
     }
 
+    /** Refuses a TLS setting ({@code knob}, such as the TLS implementation) given to a target that speaks cleartext. */
+    public void refuseUnlessTls(Map<String, String> knobs, String knob) {
+        if (knobs.containsKey(knob) && !tls()) {
+            throw new IllegalArgumentException("--" + knob + " is a TLS setting, and this target speaks " + http
+                    + " (--" + KNOB + " h1-tls or h2 to use it)");
+        }
+    }
+
     public boolean tls() {
         return keyStore != null && !http.equals("h1");
     }

@@ -79,12 +79,8 @@ public final class TomcatServerTarget extends StandaloneServer {
     public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
             throws Exception {
         transport.refuseUnlessH2(knobs, H2_KNOBS);
-        String tls = knobs.get(TLS_KNOB);
-        if (tls != null && !transport.tls()) {
-            throw new IllegalArgumentException("--" + TLS_KNOB + " is a TLS setting, and this target speaks " + transport.http()
-                    + " (--" + Transport.KNOB + " h1-tls or h2 to use it)");
-        }
-        if ("openssl".equals(tls) && Runtime.version().feature() < 22) {
+        transport.refuseUnlessTls(knobs, TLS_KNOB);
+        if ("openssl".equals(knobs.get(TLS_KNOB)) && Runtime.version().feature() < 22) {
             throw new IllegalArgumentException("--" + TLS_KNOB + " openssl needs a Java 22+ target JVM (Tomcat reaches OpenSSL"
                     + " through its FFM API); this one is Java " + Runtime.version().feature() + " (set -Dtarget.java to a newer java)");
         }

@@ -51,6 +51,8 @@ public final class WildFlyTarget extends StandaloneServer {
             "http2MaxConcurrentStreams", new Attribute(LISTENER, "http2-max-concurrent-streams"),
             "http2InitialWindowSize", new Attribute(LISTENER, "http2-initial-window-size"));
 
+    private static final String TLS_KNOB = "sslProviders";
+
     private static final List<Knob> KNOBS = List.of(
             // The study's thread, backlog and timeout settings, under WildFly's names (camel-cased).
             Knob.integer("taskMaxThreads", 512, 1, "io worker task threads that run servlets, task-max-threads (WildFly's default 16 per core)").as("threads"),
@@ -64,7 +66,10 @@ public final class WildFlyTarget extends StandaloneServer {
             // WildFly adds "Connection: keep-alive" to every HTTP/1.1 response; the other containers
             // do not (HTTP/1.1 is persistent anyway): off, so that every container sends the same bytes.
             Knob.bool("alwaysSetKeepAlive", false, "add Connection: keep-alive to every response, always-set-keep-alive (WildFly's default true)"),
-            Transport.knob());
+            Transport.knob(),
+            // The HTTPS listener's server-ssl-context takes its SSLContext from these providers: as shipped the JDK's.
+            Knob.choice(TLS_KNOB, null, List.of("jsse", "openssl"), "TLS implementation, the server-ssl-context's providers:"
+                    + " jsse (the JDK's, as shipped) or openssl (wildfly-openssl over the system's libssl)").as("tls"));
 
     /** The HTTPS listener's HTTP/2 settings, with --http h2, named as on embedded Undertow. */
     private static final List<Knob> H2_KNOBS = List.of(
@@ -92,6 +97,7 @@ public final class WildFlyTarget extends StandaloneServer {
     public Server start(String host, int port, Map<String, String> knobs, Application application, Transport transport)
             throws Exception {
         transport.refuseUnlessH2(knobs, H2_KNOBS);
+        transport.refuseUnlessTls(knobs, TLS_KNOB);
         if (application instanceof Application.War war) {
             war.requireOneSegment("WildFly", "a jboss-web.xml <context-root> in the WAR");
         }
@@ -128,6 +134,9 @@ public final class WildFlyTarget extends StandaloneServer {
         effective.putIfAbsent("requestParseTimeout", "none");
         effective.putIfAbsent("maxConnections", "unlimited");
         effective.put(Transport.KNOB, transport.http());
+        if (transport.tls()) {
+            effective.putIfAbsent(TLS_KNOB, "jsse");
+        }
         if (transport.h2()) {
             effective.putIfAbsent("http2MaxConcurrentStreams", "-1");
             effective.putIfAbsent("http2InitialWindowSize", "65535");
@@ -191,10 +200,10 @@ public final class WildFlyTarget extends StandaloneServer {
         Element worker = named(config, WORKER, "default");
         Element listener = transport.tls() ? named(config, HTTPS_LISTENER, "https") : named(config, LISTENER, "default");
         if (transport.tls()) {
-            secure(config, listener, transport);
+            secure(config, listener, transport, "openssl".equals(knobs.get(TLS_KNOB)));
         }
         knobs.forEach((knob, value) -> {
-            if (knob.equals(Transport.KNOB)) {
+            if (knob.equals(Transport.KNOB) || knob.equals(TLS_KNOB)) {
                 return;
             }
             Attribute attribute = ATTRIBUTES.get(knob);
@@ -208,9 +217,10 @@ public final class WildFlyTarget extends StandaloneServer {
     /**
      * The HTTPS listener as shipped, but for its key: the elytron key store it reads becomes the
      * run's (in place of the one WildFly generates for localhost on first use) and HTTP/2 is on for
-     * h2 alone (WildFly enables it on every listener).
+     * h2 alone (WildFly enables it on every listener); with {@code openssl}, its SSL context comes from
+     * the provider standalone.xml loads from org.wildfly.openssl.
      */
-    private static void secure(Document config, Element listener, Transport transport) {
+    private static void secure(Document config, Element listener, Transport transport, boolean openssl) {
         String context = listener.getAttribute("ssl-context");
         Element sslContext = named(config, "server-ssl-context", context);
         Element keyManager = named(config, "key-manager", sslContext.getAttribute("key-manager"));
@@ -223,6 +233,9 @@ public final class WildFlyTarget extends StandaloneServer {
         file.removeAttribute("relative-to");
         file.setAttribute("path", transport.keyStore().toString());
         listener.setAttribute("enable-http2", Boolean.toString(transport.h2()));
+        if (openssl) {
+            sslContext.setAttribute("providers", "openssl");
+        }
     }
 
     /** The element of that local name whose name attribute is {@code name}. */

@@ -71,6 +71,20 @@ class StandaloneXmlTest {
 
         Document h1 = configured(Map.of("http", "h1-tls"), new Transport("h1-tls", Path.of("/run/tls.p12"), "secret"));
         assertEquals("false", named(h1, "https-listener", "https").getAttribute("enable-http2"), "no HTTP/2 over h1-tls");
+        assertFalse(named(config, "server-ssl-context", "applicationSSC").hasAttribute("providers"), "the JDK's TLS, as shipped");
+    }
+
+    @Test
+    void openSslIsTheServerSslContextsProviderWhichStandaloneXmlLoadsFromWildflyOpenssl() throws Exception {
+        Document config = configured(Map.of("http", "h1-tls", "sslProviders", "openssl"),
+                new Transport("h1-tls", Path.of("/run/tls.p12"), "secret"));
+        assertEquals("openssl", named(config, "server-ssl-context", "applicationSSC").getAttribute("providers"));
+        assertEquals("org.wildfly.openssl", named(config, "provider-loader", "openssl").getAttribute("module"),
+                "the distribution loads the provider it names");
+        assertFalse(named(config, "https-listener", "https").hasAttribute("sslProviders"), "the knob is no listener attribute");
+        IllegalArgumentException cleartext = assertThrows(IllegalArgumentException.class, () -> new WildFlyTarget()
+                .start("127.0.0.1", 0, Map.of("sslProviders", "openssl"), null, Transport.CLEARTEXT));
+        assertEquals("--sslProviders is a TLS setting, and this target speaks h1 (--http h1-tls or h2 to use it)", cleartext.getMessage());
     }
 
     @Test
