@@ -23,7 +23,7 @@ sealed interface ReferenceClient permits Wrk, H2load {
     record Result(double tps, double cpuMicrosPerRequest) {
     }
 
-    /** Its name and version, as it prints them ({@code wrk debian/4.1.0-3+b2}, {@code h2load nghttp2/1.52.0}). */
+    /** Its name and version, as it printed them when found ({@code wrk debian/4.1.0-3+b2}, {@code h2load nghttp2/1.52.0}). */
     String version();
 
     /** Its rate at {@code users} connections for {@code seconds}, and its CPU. */
@@ -31,9 +31,9 @@ sealed interface ReferenceClient permits Wrk, H2load {
 
     /** The client for a target that speaks {@code http} ({@code -Dhttp}), at {@code base}, once it is installed. */
     static ReferenceClient of(String http, List<String> prefix, int threads, URI base) {
-        ReferenceClient client = http.equals("h2") ? new H2load(prefix, threads, base) : new Wrk(prefix, threads, base);
-        client.version();
-        return client;
+        return http.equals("h2") ? new H2load(prefix, threads, base, firstLine(List.of("h2load", "--version"),
+                "apt-get install nghttp2-client")) : new Wrk(prefix, threads, base, firstLine(List.of("wrk", "--version"),
+                "apt-get install wrk").replaceAll(" Copyright.*", ""));
     }
 
     default Map<Integer, Result> tiers(TierPlan plan, String when) throws IOException, InterruptedException {

@@ -8,19 +8,17 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** wrk on the injector's CPUs against one target over HTTP/1.1, cleartext or TLS (it trusts any certificate). */
-record Wrk(List<String> prefix, int threads, URI base) implements ReferenceClient {
+/**
+ * wrk on the injector's CPUs against one target over HTTP/1.1, cleartext or TLS (it trusts any
+ * certificate); a run with answers other than 2xx and 3xx fails, naming them.
+ */
+record Wrk(List<String> prefix, int threads, URI base, String version) implements ReferenceClient {
 
     private static final Pattern RATE = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
 
     @Override
     public String name() {
         return "wrk";
-    }
-
-    @Override
-    public String version() {
-        return ReferenceClient.firstLine(List.of("wrk", "--version"), "apt-get install wrk").replaceAll(" Copyright.*", "");
     }
 
     @Override
@@ -32,6 +30,11 @@ record Wrk(List<String> prefix, int threads, URI base) implements ReferenceClien
         Matcher rate = RATE.matcher(run.output());
         if (!rate.find()) {
             throw new IllegalStateException("no 'Requests/sec' in wrk's output: " + run.output());
+        }
+        // wrk counts every answer in its rate, an error page too. (Its socket errors, which it counts apart and prints
+        // for connections it times out or finds closed at its end, are left to its output.)
+        if (run.output().contains("Non-2xx or 3xx responses")) {
+            throw new IllegalStateException("wrk had answers other than 2xx and 3xx: " + run.output());
         }
         double tps = Double.parseDouble(rate.group(1));
         return new Result(tps, tps == 0 ? 0 : run.cpuSeconds() * 1e6 / (tps * seconds));

@@ -51,8 +51,8 @@ final class CalibrateCommand implements Command {
                 "Starts one target, warms it up with wrk, then runs every tier with wrk, with this project's simulation",
                 "(started on the injector's CPUs) and with wrk again, and prints Gatling's TPS as a share of the mean of",
                 "the two wrk runs, with each injector's CPU per request. Needs wrk (apt-get install wrk). With --http h2",
-                "the reference is h2load, one connection per user and one stream at a time (apt-get install nghttp2-client);",
-                "with --http h1-tls, wrk over TLS.",
+                "h2load takes wrk's place throughout, the warm-up too, one connection per user and one stream at a time",
+                "(apt-get install nghttp2-client); with --http h1-tls, wrk over TLS.",
                 "With --model open: every rate with a constant-rate client timed as wrk2 times (from each request's due",
                 "time), then the open simulation, then the client again, and their p50 and p99 side by side.",
                 "Exit status 0 when done, 1 when a run failed, 2 for a bad option.", "", "options:"));

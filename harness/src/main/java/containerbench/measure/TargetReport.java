@@ -87,7 +87,7 @@ public final class TargetReport {
         try {
             reading = new TargetReport(url, CHECK_TIMEOUT).answer();
         } catch (IOException | IllegalArgumentException e) {
-            throw new SettingException(spelled + "=" + url + " answers no resource report (" + e + ", within "
+            throw new SettingException(spelled + "=" + url + " answers no resource report (" + e + "; waited up to "
                     + CHECK_TIMEOUT.toSeconds() + " s): start the target with --resources-port PORT and give that port");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
