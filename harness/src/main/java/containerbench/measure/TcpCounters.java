@@ -13,8 +13,10 @@ import java.util.Map;
  * retransmissions (a client waiting for an answer to its connect); and how many connections were
  * opened (/proc/net/snmp's ActiveOpens: a connect that got as far as its SYN), which says how the
  * load reused them. OSHI does not expose these.
+ *
+ * @param activeOpens {@code null} where /proc/net/snmp cannot be read, and in results older than schema 15
  */
-public record TcpCounters(long listenOverflows, long listenDrops, long tcpTimeouts, long synRetransmits, long activeOpens) {
+public record TcpCounters(long listenOverflows, long listenDrops, long tcpTimeouts, long synRetransmits, Long activeOpens) {
 
     private static final Path NETSTAT = Path.of("/proc/net/netstat");
     private static final Path SNMP = Path.of("/proc/net/snmp");
@@ -27,15 +29,17 @@ public record TcpCounters(long listenOverflows, long listenDrops, long tcpTimeou
         Map<String, Long> values = new HashMap<>();
         try {
             read(NETSTAT, "TcpExt:", values);
-            if (Files.isReadable(SNMP)) {
-                read(SNMP, "Tcp:", values);
-            }
         } catch (IOException | RuntimeException e) {
             return null;
         }
+        try {
+            read(SNMP, "Tcp:", values);
+        } catch (IOException | RuntimeException e) {
+            // Known without it: the failures' counters.
+        }
         return new TcpCounters(values.getOrDefault("ListenOverflows", 0L), values.getOrDefault("ListenDrops", 0L),
                 values.getOrDefault("TCPTimeouts", 0L), values.getOrDefault("TCPSynRetrans", 0L),
-                values.getOrDefault("ActiveOpens", 0L));
+                values.get("ActiveOpens"));
     }
 
     /** The counters of {@code prefix}'s lines in {@code file}: pairs of lines, "TcpExt: Name1 Name2 ..." then "TcpExt: 1 2 ...". */
@@ -57,6 +61,7 @@ public record TcpCounters(long listenOverflows, long listenDrops, long tcpTimeou
     /** What happened between {@code before} and this reading. */
     public TcpCounters since(TcpCounters before) {
         return new TcpCounters(listenOverflows - before.listenOverflows, listenDrops - before.listenDrops,
-                tcpTimeouts - before.tcpTimeouts, synRetransmits - before.synRetransmits, activeOpens - before.activeOpens);
+                tcpTimeouts - before.tcpTimeouts, synRetransmits - before.synRetransmits, activeOpens == null || before.activeOpens == null ? null
+                : activeOpens - before.activeOpens);
     }
 }

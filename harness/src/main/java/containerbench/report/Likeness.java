@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What must agree for two runs' figures to be set against each other: the plan, the warm-up, how the
- * load reused connections, what the targets spoke (cleartext HTTP/1.1, over TLS, h2), the machine,
+ * What must agree for two runs' figures to be set against each other: the plan, the warm-up, the
+ * workload (closed or open), how the load reused connections, what the targets spoke (cleartext HTTP/1.1, over TLS, h2), the machine,
  * where each JVM ran, the targets' CPU limit and how the target was launched. Runs that differ in
  * any are listed apart, the difference named, and no finding is written between them or pooled.
  */
@@ -28,6 +28,7 @@ final class Likeness {
                 ? plan.tierSeconds() + " s per tier"
                 : run.interleaving().rounds() + " rounds of " + run.interleaving().blockSeconds() + " s blocks"));
         aspects.put("warm-up", plan == null ? "–" : plan.warmupSeconds() + " s at " + plan.warmupUsers() + " users");
+        aspects.put("workload", plan == null ? "–" : plan.open() == null ? "closed" : "open");
         aspects.put("connections", plan == null ? "–" : plan.reuse().spelled());
         aspects.put("transport", transport(run.targets()));
         Environment env = run.environment();

@@ -13,29 +13,21 @@ import java.util.Locale;
 public enum Connections {
 
     /** Each user keeps its own connection alive (ab, the studies): one handshake per user. The closed workload's default. */
-    PER_USER("each user its own keep-alive connection (one TLS handshake per user)"),
+    PER_USER,
     /**
      * A new connection for every request: the closed workload's users ask the server to close after each answer
      * ({@code Connection: close}, HTTP/1.1 only); an open workload's arrivals each open their own.
      */
-    PER_REQUEST("a new connection for every request (its handshake each time)"),
-    /** Connections pooled over every user: reused while idle, one more opened when all are busy; over h2, multiplexed. The open workload's default. */
-    SHARED("connections shared by every user (over h2, requests multiplexed on them)");
-
-    private final String meaning;
-
-    Connections(String meaning) {
-        this.meaning = meaning;
-    }
+    PER_REQUEST,
+    /**
+     * Connections pooled over every user: an idle one reused, over h2 any open one (the request a stream of it),
+     * one more opened when there is none; users that start together each open their own. The open workload's default.
+     */
+    SHARED;
 
     /** As written on the command line and in results: {@code per-user}, {@code per-request}, {@code shared}. */
     public String spelled() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    /** What it means, in words the page and console show beside the verdict. */
-    public String meaning() {
-        return meaning;
     }
 
     /** The default of a closed or an open workload: what runs did before the setting existed. */

@@ -47,7 +47,7 @@ public final class RunProperties {
             "how the load reuses connections, which decides what a response costs over TLS: `per-user`, each user its own"
                     + " keep-alive connection (one handshake per user); `per-request`, a new connection for every request (users"
                     + " send `Connection: close`, HTTP/1.1 only; an open workload's arrivals each open their own); `shared`, pooled"
-                    + " over every user (over h2, requests multiplexed on them). docs/method.md",
+                    + " over every user (an idle one reused, over h2 any open one, its requests multiplexed). docs/method.md",
             "per-user, per-request or shared");
 
     public static final Property RATES = new Property("rates", "1000,2000,4000",

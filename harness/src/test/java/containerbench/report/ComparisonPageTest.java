@@ -21,7 +21,7 @@ class ComparisonPageTest {
 
     private static TierResult tier(int users, double tps, double cpuMicros) {
         TierResources resources = new TierResources(10, 90, 99, 45, 400, 200, 512, cpuMicros, 100, 190, false, true,
-                new TcpCounters(0, 0, 0, 0, 0));
+                new TcpCounters(0, 0, 0, 0, 0L));
         return new TierResult(users + " users", null, users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
                 Map.of(), List.of(), 0, 10_000, resources, false, null, null);
     }

@@ -39,7 +39,7 @@ class LikenessTest {
                 stored(speaking("h2", "shared")));
         assertEquals(List.of(List.of("cleartext", "h1-per-user"), List.of("h2-per-user"), List.of("h2-shared")),
                 Likeness.groups(runs).stream().map(group -> group.stream().map(r -> r.run().runId()).toList()).toList());
-        assertEquals(Likeness.of(CLEARTEXT).get("connections"), "per-user");
+        assertEquals("per-user", Likeness.of(CLEARTEXT).get("connections"));
     }
 
     @Test

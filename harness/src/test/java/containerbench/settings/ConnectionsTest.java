@@ -45,6 +45,8 @@ class ConnectionsTest {
         assertEquals(Connections.PER_REQUEST, Connections.read("per-request"));
         assertEquals(null, Connections.read(null));
         assertEquals(Connections.PER_USER, new containerbench.results.RunResult.Plan(java.util.List.of(100), 15, 30, 100, true).reuse());
+        assertEquals(Connections.SHARED, new containerbench.results.RunResult.Plan(java.util.List.of(1000), 15, 30, 50, true,
+                new OpenModel(java.util.List.of(1000), 1000, null), null).reuse(), "an open run of before the setting shared");
     }
 
     @ParameterizedTest(name = "{0}")
