@@ -85,8 +85,7 @@ public final class JettyServerTarget extends StandaloneServer {
         files.require(name());
         Path home = files.home();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String modules = (transport.h2() ? "http2,https" : transport.tls() ? "https" : "http") + ",ee10-deploy";
-        String connector = transport.tls() ? "jetty.ssl." : "jetty.http.";
+        String modules = modules(transport);
         Path base = ServerFiles.newBase(name(), dir -> {
             Process setUp = new ProcessBuilder(java, "-jar", home.resolve("start.jar").toString(), "jetty.home=" + home,
                     "jetty.base=" + dir, "--add-modules=" + modules).redirectErrorStream(true)
@@ -106,21 +105,8 @@ public final class JettyServerTarget extends StandaloneServer {
         List<String> command = new ArrayList<>(List.of(java));
         // This launcher's JVM options (-Dtarget.jvmArgs) belong to the server's JVM.
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.addAll(List.of("-jar", home.resolve("start.jar").toString(), "jetty.home=" + home, "jetty.base=" + base,
-                connector + "host=" + host, connector + "port=" + listen,
-                // Jetty alone sends "Server: Jetty(12...)": off, as on embedded Jetty.
-                "jetty.httpConfig.sendServerVersion=false"));
-        if (transport.tls()) {
-            command.addAll(List.of("jetty.sslContext.keyStorePath=" + transport.keyStore(), "jetty.sslContext.keyStoreType=PKCS12",
-                    "jetty.sslContext.keyStorePassword=" + transport.password()));
-        }
-        knobs.forEach((knob, value) -> {
-            if (CONNECTOR_KNOBS.contains(knob)) {
-                command.add(connector + knob + "=" + value);
-            } else if (!knob.equals(Transport.KNOB)) {
-                command.add(PROPERTIES.get(knob) + "=" + value);
-            }
-        });
+        command.addAll(List.of("-jar", home.resolve("start.jar").toString(), "jetty.home=" + home, "jetty.base=" + base));
+        command.addAll(properties(host, listen, knobs, transport));
         ServerProcess process = ServerProcess.start(command, base, Map.of(),
                 application instanceof Application.War ? DEPLOYED : new ServerProcess.Readiness.Login(host, listen, transport));
         Map<String, String> effective = new LinkedHashMap<>(knobs);
@@ -131,6 +117,34 @@ public final class JettyServerTarget extends StandaloneServer {
             H2_DEFAULTS.forEach(effective::putIfAbsent);
         }
         return process.serving(listen, effective, "Eclipse Jetty " + version() + " (jetty-home) in " + base, Map.of());
+    }
+
+    /** The modules of the server's base: {@code http}, or over TLS {@code https} (with {@code http2} for h2), and the deployer. */
+    static String modules(Transport transport) {
+        return (transport.h2() ? "http2,https" : transport.tls() ? "https" : "http") + ",ee10-deploy";
+    }
+
+    /**
+     * start.jar's properties for the modules': the connector at {@code host:port} ({@code jetty.http.}, or over
+     * TLS {@code jetty.ssl.}), the run's key over TLS, and each knob under its module's property.
+     */
+    static List<String> properties(String host, int port, Map<String, String> knobs, Transport transport) {
+        String connector = transport.tls() ? "jetty.ssl." : "jetty.http.";
+        List<String> properties = new ArrayList<>(List.of(connector + "host=" + host, connector + "port=" + port,
+                // Jetty alone sends "Server: Jetty(12...)": off, as on embedded Jetty.
+                "jetty.httpConfig.sendServerVersion=false"));
+        if (transport.tls()) {
+            properties.addAll(List.of("jetty.sslContext.keyStorePath=" + transport.keyStore(), "jetty.sslContext.keyStoreType=PKCS12",
+                    "jetty.sslContext.keyStorePassword=" + transport.password()));
+        }
+        knobs.forEach((knob, value) -> {
+            if (CONNECTOR_KNOBS.contains(knob)) {
+                properties.add(connector + knob + "=" + value);
+            } else if (!knob.equals(Transport.KNOB)) {
+                properties.add(PROPERTIES.get(knob) + "=" + value);
+            }
+        });
+        return properties;
     }
 
     /**
