@@ -1,5 +1,6 @@
 package containerbench.launch;
 
+import containerbench.launcher.TrustAll;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,10 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 /**
- * One HTTP/1.1 exchange over a plain socket, byte for byte as given: the tests send requests
- * that no HTTP client library would produce.
+ * One HTTP/1.1 exchange over a plain socket or over TLS, byte for byte as given: the tests send
+ * requests that no HTTP client library would produce.
  */
 final class RawHttp {
 
@@ -34,21 +38,44 @@ final class RawHttp {
      */
     static Answer exchange(int port, byte[] request, boolean halfClose) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
+            return exchange(socket, request, halfClose);
+        }
+    }
+
+    /**
+     * The same over TLS, offering HTTP/1.1 alone by ALPN and trusting the run's certificate; TLS has no
+     * half-close ({@code SSLSocket.shutdownOutput} is unsupported), so a request that needs one is not sent.
+     */
+    static Answer exchangeOverTls(int port, byte[] request) throws IOException {
+        try (SSLSocket socket = (SSLSocket) TrustAll.context().getSocketFactory().createSocket("127.0.0.1", port)) {
+            SSLParameters parameters = socket.getSSLParameters();
+            parameters.setApplicationProtocols(new String[] {"http/1.1"});
+            socket.setSSLParameters(parameters);
+            socket.startHandshake();
+            return exchange(socket, request, false);
+        }
+    }
+
+    private static Answer exchange(Socket socket, byte[] request, boolean halfClose) throws IOException {
+        socket.setSoTimeout(10_000);
+        try {
             socket.getOutputStream().write(request);
             socket.getOutputStream().flush();
             if (halfClose) {
                 socket.shutdownOutput();
             }
-            ByteArrayOutputStream received = new ByteArrayOutputStream();
-            InputStream in = socket.getInputStream();
-            try {
-                in.transferTo(received);
-            } catch (SocketTimeoutException | java.net.SocketException e) {
-                // a reset or a server that keeps the connection: parse what arrived
-            }
-            return parse(received.toString(StandardCharsets.ISO_8859_1));
+        } catch (java.net.SocketException e) {
+            // The server answered and closed while the request was still being sent (a value too long for it):
+            // what it answered is read below. Over TLS the write fails sooner, with records not yet sent.
         }
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        InputStream in = socket.getInputStream();
+        try {
+            in.transferTo(received);
+        } catch (SocketTimeoutException | java.net.SocketException | SSLException e) {
+            // a reset or a server that keeps the connection: parse what arrived
+        }
+        return parse(received.toString(StandardCharsets.ISO_8859_1));
     }
 
     static Answer exchange(int port, String request) throws IOException {
