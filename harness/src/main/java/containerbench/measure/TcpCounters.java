@@ -58,6 +58,13 @@ public record TcpCounters(long listenOverflows, long listenDrops, long tcpTimeou
         }
     }
 
+    /** This and {@code other} together: two windows' counts. */
+    public TcpCounters plus(TcpCounters other) {
+        return new TcpCounters(listenOverflows + other.listenOverflows, listenDrops + other.listenDrops,
+                tcpTimeouts + other.tcpTimeouts, synRetransmits + other.synRetransmits,
+                activeOpens == null || other.activeOpens == null ? null : activeOpens + other.activeOpens);
+    }
+
     /** What happened between {@code before} and this reading. */
     public TcpCounters since(TcpCounters before) {
         return new TcpCounters(listenOverflows - before.listenOverflows, listenDrops - before.listenDrops,

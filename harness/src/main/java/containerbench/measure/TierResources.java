@@ -12,7 +12,7 @@ import java.util.List;
  *     cores, or its busiest thread (mean of each second's) at a full core; the tier then measures Gatling
  * @param machineSaturated the whole machine was nearly busy: target and injector competed for CPU, and
  *     the rate is of the two together
- * @param kernelTcp the machine's TCP failure counters over the tier (listen overflows: the backlog
+ * @param kernelTcp the machine's TCP counters over the tier's windows (listen overflows: the backlog
  *     was full), or {@code null} off Linux
  */
 public record TierResources(int samples, double targetCpuMeanPercent, double targetCpuMaxPercent,
@@ -34,8 +34,6 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
         // A sample covers the second before it: count those wholly inside one of the windows.
         List<ServerSampler.Sample> inside = all.stream().filter(s -> s.injectorCores() >= 0)
                 .filter(s -> windows.stream().anyMatch(w -> s.epochMillis() - 1000 >= w[0] && s.epochMillis() <= w[1])).toList();
-        long startMillis = windows.get(0)[0];
-        long endMillis = windows.get(windows.size() - 1)[1];
         if (inside.isEmpty()) {
             return null;
         }
@@ -54,17 +52,29 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
                 targetCores < 0 || okPerSecond == 0 ? -1 : Decimals.two(targetCores * 1e6 / okPerSecond), percent(injector),
                 percent(machine), InjectorLimit.limited(100 * injector, injectorCores, busiest < 0 ? null : 100 * busiest),
                 100 * machine >= BlockCpu.FULL_PERCENT * machineCores,
-                tcpDelta(all, startMillis, endMillis));
+                tcpDelta(all, windows));
     }
 
-    /** From the last reading before the tier to the first after it. */
-    private static TcpCounters tcpDelta(List<ServerSampler.Sample> all, long startMillis, long endMillis) {
-        TcpCounters before = all.stream().filter(s -> s.epochMillis() <= startMillis && s.tcp() != null)
-                .reduce((a, b) -> b).map(ServerSampler.Sample::tcp).orElse(null);
-        TcpCounters after = all.stream().filter(s -> s.epochMillis() >= endMillis && s.tcp() != null)
-                .findFirst().map(ServerSampler.Sample::tcp)
-                .orElse(all.isEmpty() ? null : all.get(all.size() - 1).tcp());
-        return before == null || after == null ? null : after.since(before);
+    /**
+     * Summed over the windows, each from the last reading before it to the first after it (readings a
+     * second apart: up to a second of what ran either side is in), so that an interleaved tier counts its
+     * own blocks and not what ran between them: the other targets', other tiers', other launches'.
+     */
+    static TcpCounters tcpDelta(List<ServerSampler.Sample> all, List<long[]> windows) {
+        TcpCounters sum = null;
+        for (long[] window : windows) {
+            TcpCounters before = all.stream().filter(s -> s.epochMillis() <= window[0] && s.tcp() != null)
+                    .reduce((a, b) -> b).map(ServerSampler.Sample::tcp).orElse(null);
+            TcpCounters after = all.stream().filter(s -> s.epochMillis() >= window[1] && s.tcp() != null)
+                    .findFirst().map(ServerSampler.Sample::tcp)
+                    .orElse(all.isEmpty() ? null : all.get(all.size() - 1).tcp());
+            if (before == null || after == null) {
+                return null;
+            }
+            TcpCounters delta = after.since(before);
+            sum = sum == null ? delta : sum.plus(delta);
+        }
+        return sum;
     }
 
     private static double percent(double cores) {
