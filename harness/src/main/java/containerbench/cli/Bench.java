@@ -19,7 +19,7 @@ public final class Bench {
     static final int USAGE = 2;
 
     private static final List<Command> COMMANDS = List.of(new RunCommand(), new CompareCommand(), new StudyCommand(),
-            new CalibrateCommand(), new AaCommand(), new MergeCommand());
+            new CalibrateCommand(), new AaCommand(), new MergeCommand(), new ExportCommand());
 
     private Bench() {
     }

@@ -35,14 +35,14 @@ class BenchTest {
     @Test
     void theListOfCommands() {
         assertEquals(0, bench("--help"));
-        for (String command : List.of("run", "compare", "study", "calibrate", "merge")) {
+        for (String command : List.of("run", "compare", "study", "calibrate", "merge", "export")) {
             assertTrue(out().contains("\n  " + command + " "), command + " in:\n" + out());
         }
         assertEquals(2, bench(), "no command is bad usage");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "compare", "study", "calibrate", "merge"})
+    @ValueSource(strings = {"run", "compare", "study", "calibrate", "merge", "export"})
     void everyCommandsHelpGivesItsUsageOptionsAndAnExample(String command) {
         assertEquals(0, bench(command, "--help"));
         assertTrue(out().startsWith("usage: ./bench " + command), out());
@@ -64,6 +64,25 @@ class BenchTest {
         }
         assertEquals(1, bench("merge", files.get(0), files.get(1)));
         assertTrue(err().contains("is not one injector's run of several (-Dinjectors=N)"), err());
+    }
+
+    @Test
+    void exportWritesItsThreeFilesBesideTheRunAndRefusesAnythingButOneFile(@TempDir Path dir) throws Exception {
+        assertEquals(2, bench("export"));
+        assertTrue(err().contains("export takes one results file, not 0"), err());
+        containerbench.results.ResultsStore store = new containerbench.results.ResultsStore(dir);
+        String runId = store.claim("tomcat", java.time.Instant.parse("2026-12-06T05:00:00Z"));
+        store.write(containerbench.results.RunResult.builder().runId(runId).container("tomcat").description("tomcat")
+                .status(containerbench.results.RunStatus.FAILED).failure("no answer").build());
+        assertEquals(0, bench("export", store.fileOf(runId).toString()));
+        Path exported = dir.resolve("export").resolve(runId);
+        for (String file : List.of(containerbench.report.Exports.BIGGER, containerbench.report.Exports.SMALLER,
+                containerbench.report.Exports.BENCHER)) {
+            assertTrue(java.nio.file.Files.isRegularFile(exported.resolve(file)), file + " in " + exported + ": " + out());
+        }
+        assertEquals("[ ]", java.nio.file.Files.readString(exported.resolve(containerbench.report.Exports.BIGGER)).trim(),
+                "a run with no tier exports no figure");
+        assertEquals(1, bench("export", dir.resolve("missing.json").toString()));
     }
 
     @Test
