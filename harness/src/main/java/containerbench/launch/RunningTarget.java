@@ -66,7 +66,7 @@ public final class RunningTarget implements AutoCloseable {
         }
         TargetProcess process = null;
         try {
-            process = TargetProcess.start(TargetModule.of(catalog, settings.container()), settings, run.app(), prefix, log,
+            process = TargetProcess.start(TargetVersions.module(catalog, settings, System.out), settings, run.app(), prefix, log,
                     START_TIMEOUT, port);
             URI base = process.baseUrl(settings.host());
             ReadyProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);

@@ -13,17 +13,23 @@ import java.util.List;
  * One launcher module under {@code targets/}, as built by Maven: its classes and the exact
  * runtime classpath it wrote, so that its JVM gets its own jars and none of the benchmark's.
  */
-public record TargetModule(String name, Path directory) {
+public record TargetModule(String name, Path directory, String classpath) {
 
     /** The main class shared by every launcher; it starts the one container on its classpath. */
     public static final String MAIN_CLASS = "containerbench.launcher.TargetMain";
 
+    /** The module as built: its classes, then the runtime dependencies its build wrote. */
     public static TargetModule of(TargetCatalog catalog, String name) {
-        return new TargetModule(name, catalog.module(name));
+        Path directory = catalog.module(name);
+        return new TargetModule(name, directory, builtClasspath(name, directory));
     }
 
-    /** The target's classpath: its classes, then its runtime dependencies. */
-    public String classpath() {
+    /** The same module on another classpath (its container at another version, {@link TargetVersions}). */
+    public TargetModule withClasspath(String other) {
+        return new TargetModule(name, directory, other);
+    }
+
+    private static String builtClasspath(String name, Path directory) {
         Path written = directory.resolve("target/runtime-classpath.txt");
         if (!Files.isRegularFile(written)) {
             throw new SettingException(written + " does not exist: the " + name + " target is not built."

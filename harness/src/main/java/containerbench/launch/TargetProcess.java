@@ -62,7 +62,8 @@ public final class TargetProcess implements AutoCloseable {
             Path log, Duration timeout, int asked) {
         List<String> args = new ArrayList<>(List.of("--host", settings.host(), "--port", Integer.toString(asked), "--watch-stdin"));
         if (app.userWar()) {
-            args.addAll(List.of(TargetProtocol.WAR_OPTION, app.war().toString(), TargetProtocol.CONTEXT_PATH_OPTION,
+            Path war = settings.build().war() == null ? app.war() : settings.build().war();
+            args.addAll(List.of(TargetProtocol.WAR_OPTION, war.toString(), TargetProtocol.CONTEXT_PATH_OPTION,
                     app.contextPath().isEmpty() ? "/" : app.contextPath()));
             if (app.users() != null) {
                 args.addAll(List.of(TargetProtocol.USERS_OPTION, app.users().toString()));

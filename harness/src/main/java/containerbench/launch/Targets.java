@@ -39,6 +39,7 @@ public final class Targets implements AutoCloseable {
     public static Targets start(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs,
             java.util.function.ToIntFunction<TargetSettings> ports, PrintStream out) {
         WarFetch.ensure(settings.app(), catalog.projectRoot(), settings.benchmarksDir().resolve("logs/war-fetch.log"), out);
+        TargetVersions.resolveAll(settings.targets(), catalog, out);
         // Side by side: a server's start is partly waiting (on its files, its own threads), and the
         // load starts only once every target answers, so none of them starts beside the load.
         List<CompletableFuture<RunningTarget>> starting = new ArrayList<>();

@@ -33,7 +33,15 @@ public record AppSettings(Path war, String coordinate, String contextPath, AppRe
     private static final Pattern CONTEXT_PATH = Pattern.compile("/|(/[\\w.~-]+)+");
 
     public static AppSettings from(Given given, boolean launched) {
+        return from(given, launched, null);
+    }
+
+    /** @param targetsWar the WAR the targets name in their brackets, standing for {@code -Dapp.war} when it is not given */
+    public static AppSettings from(Given given, boolean launched, Path targetsWar) {
         String war = APP_WAR.given(given);
+        if (war == null && targetsWar != null) {
+            war = targetsWar.toString();
+        }
         String requestsFile = APP_REQUESTS.given(given);
         if (war == null) {
             if (given.has(APP_CONTEXT_PATH) || given.has(APP_USERS)) {
@@ -121,7 +129,7 @@ public record AppSettings(Path war, String coordinate, String contextPath, AppRe
     }
 
     /** Maven's local repository: as Maven told this JVM, else the default. */
-    static Path localRepository() {
+    public static Path localRepository() {
         String told = System.getProperty("maven.repo.local");
         return told == null || told.isBlank() ? Path.of(System.getProperty("user.home"), ".m2", "repository") : Path.of(told);
     }

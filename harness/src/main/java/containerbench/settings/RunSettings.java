@@ -97,7 +97,25 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         }
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
                 targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors,
-                AppSettings.from(given, targets.get(0).launched()), given.prefix());
+                AppSettings.from(given, targets.get(0).launched(), targetsWar(given, targets)), given.prefix());
+    }
+
+    /**
+     * The WAR the targets name in their brackets when {@code -Dapp.war} names none: the baseline's,
+     * which the results record as the run's application; every target must then name one, since a
+     * run serves the login servlet or a user's application, not both.
+     */
+    private static Path targetsWar(Given given, List<TargetSettings> targets) {
+        List<TargetSettings> without = targets.stream().filter(target -> target.build().war() == null).toList();
+        if (without.size() == targets.size() || given.has(RunProperties.APP_WAR)) {
+            return null;
+        }
+        if (!without.isEmpty()) {
+            throw new SettingException(without.get(0).label() + " names no " + TargetSpec.WAR + " and " + targets.stream()
+                    .filter(target -> target.build().war() != null).findFirst().orElseThrow().label() + " does: give "
+                    + given.spelled(RunProperties.APP_WAR) + " for the targets without one, or " + TargetSpec.WAR + " to each");
+        }
+        return targets.get(0).build().war();
     }
 
     /** What several launches cannot go with yet: refused before anything starts. */

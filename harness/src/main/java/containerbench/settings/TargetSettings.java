@@ -29,9 +29,10 @@ import java.util.Map;
  * @param knobs the container's knobs given as {@code -Dname=value} or by their common name, passed to it
  *     as {@code --name value}
  * @param commonNames the container's knob for each cross-container name ({@code threads -> maxThreads})
+ * @param build its container's version and its WAR where they are not the built ones and the run's
  */
 public record TargetSettings(String label, String container, URI url, URI resources, String java, List<String> jvmArgs,
-        String host, Map<String, String> knobs, Map<String, String> commonNames) {
+        String host, Map<String, String> knobs, Map<String, String> commonNames, TargetBuild build) {
 
     /**
      * Every target of the run, the baseline first. A knob reaches each chosen container that has
@@ -67,7 +68,8 @@ public record TargetSettings(String label, String container, URI url, URI resour
             String label = label(spec, specs.get(0), knobs, targets.isEmpty() ? null : targets.get(0), catalog);
             long before = targets.stream().filter(t -> t.label().equals(label) || t.label().startsWith(label + "#")).count();
             targets.add(new TargetSettings(before == 0 ? label : label + "#" + (before + 1), spec.container(), null, null, java,
-                    List.copyOf(ownJvmArgs), host, Map.copyOf(knobs), commonNames(catalog, spec.container())));
+                    List.copyOf(ownJvmArgs), host, Map.copyOf(knobs), commonNames(catalog, spec.container()),
+                    TargetBuild.of(spec, catalog, given.spelled(CONTAINERS))));
         }
         return List.copyOf(targets);
     }
@@ -110,7 +112,7 @@ public record TargetSettings(String label, String container, URI url, URI resour
             long before = targets.stream().filter(target -> target.container().equals(container)).count();
             targets.add(new TargetSettings(before == 0 ? container : container + "#" + (before + 1), container,
                     parseUrl(given, urls.get(t)), reports == null ? null : parseResources(given, reports.get(t)), java, jvmArgs,
-                    host, Map.of(), Map.of()));
+                    host, Map.of(), Map.of(), TargetBuild.BUILT));
         }
         return List.copyOf(targets);
     }
@@ -123,7 +125,8 @@ public record TargetSettings(String label, String container, URI url, URI resour
             TargetKnob knob = knobNamed(own, written).orElseThrow(() -> new SettingException(written + " in " + spec + " ("
                     + given.spelled(CONTAINERS) + ") is not a knob of " + spec.container() + "; its knobs are " + String.join(", ",
                     own.stream().map(k -> k.common() == null ? k.name() : k.name() + " (" + k.common() + ")").toList())
-                    + ", and " + TargetSpec.JVM_ARGS + " takes its JVM options"));
+                    + "; " + TargetSpec.JVM_ARGS + " takes its JVM options, " + TargetSpec.VERSION + " its version and "
+                    + TargetSpec.WAR + " its own WAR"));
             checked(knob, spec.container(), value, written + "=" + value + " in " + spec + " (" + given.spelled(CONTAINERS)
                     + ")");
             if (knobs.put(knob.name(), value) != null) {
@@ -153,8 +156,8 @@ public record TargetSettings(String label, String container, URI url, URI resour
         Map<String, String> differs = new LinkedHashMap<>();
         List<TargetKnob> own = catalog.knobsOf(spec.container());
         spec.settings().forEach((written, value) -> {
-            if (written.equals(TargetSpec.JVM_ARGS)) {
-                if (!value.equals(baselineSpec.settings().get(TargetSpec.JVM_ARGS))) {
+            if (TargetSpec.NOT_KNOBS.contains(written)) {
+                if (!value.equals(baselineSpec.settings().get(written))) {
                     differs.put(written, value);
                 }
                 return;
@@ -280,7 +283,7 @@ public record TargetSettings(String label, String container, URI url, URI resour
     public TargetSettings runningAt(URI running) {
         String knob = commonNames.get(Transport.KNOB);
         return new TargetSettings(label, container, running, null, java, jvmArgs, host,
-                knob == null || !knobs.containsKey(knob) ? Map.of() : Map.of(knob, knobs.get(knob)), commonNames);
+                knob == null || !knobs.containsKey(knob) ? Map.of() : Map.of(knob, knobs.get(knob)), commonNames, TargetBuild.BUILT);
     }
 
     /**

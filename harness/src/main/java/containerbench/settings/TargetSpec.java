@@ -18,6 +18,15 @@ public record TargetSpec(String container, Map<String, String> settings) {
     /** The key in brackets that holds JVM options (space-separated) rather than a knob. */
     public static final String JVM_ARGS = "jvmArgs";
 
+    /** The key in brackets that names the container's version ({@link TargetBuild}) rather than a knob. */
+    public static final String VERSION = "version";
+
+    /** The key in brackets that names the target's own WAR ({@link TargetBuild}) rather than a knob. */
+    public static final String WAR = "app.war";
+
+    /** The keys in brackets that the harness reads, not the container. */
+    static final java.util.Set<String> NOT_KNOBS = java.util.Set.of(JVM_ARGS, VERSION, WAR);
+
     public TargetSpec {
         settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     }
@@ -83,10 +92,10 @@ public record TargetSpec(String container, Map<String, String> settings) {
                 + "undertow[jvmArgs=-Xmx1g]");
     }
 
-    /** The knobs in brackets, without the JVM options. */
+    /** The knobs in brackets, without the JVM options, the version and the WAR. */
     public Map<String, String> knobs() {
         Map<String, String> knobs = new LinkedHashMap<>(settings);
-        knobs.remove(JVM_ARGS);
+        knobs.keySet().removeAll(NOT_KNOBS);
         return knobs;
     }
 

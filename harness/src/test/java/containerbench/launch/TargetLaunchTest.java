@@ -68,7 +68,8 @@ class TargetLaunchTest {
         java.nio.file.Path empty = RunningTargets.folder("no-classes");
         Files.createDirectories(empty.resolve("target"));
         Files.writeString(empty.resolve("target/runtime-classpath.txt"), empty.toString());
-        TargetModule broken = new TargetModule("tomcat", empty);
+        TargetModule broken = TargetModule.of(RunningTargets.CATALOG, "tomcat").withClasspath(empty.resolve("target/classes")
+                + java.io.File.pathSeparator + empty);
         var error = assertThrows(IllegalStateException.class, () -> TargetProcess.start(broken,
                 RunningTargets.settings("tomcat", Map.of()), AppSettings.LOGIN, List.of(), empty.resolve("target.log"),
                 Duration.ofSeconds(60)));

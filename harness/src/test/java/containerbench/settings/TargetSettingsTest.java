@@ -139,6 +139,47 @@ class TargetSettingsTest {
     }
 
     @Test
+    void aVersionAndAWarInBracketsAreTheTargetsBuildAndNameIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        List<TargetSettings> versions = TargetSettings.from(Given.maven(Map.of("containers",
+                "tomcat[version=11.0.24],tomcat[version=11.0.27,threads=64]")), CATALOG);
+        assertEquals(List.of("tomcat[version=11.0.24]", "tomcat[version=11.0.27,threads=64]"),
+                versions.stream().map(TargetSettings::label).toList());
+        assertEquals(new TargetBuild("11.0.24", null), versions.get(0).build());
+        assertEquals(Map.of("maxThreads", "64"), versions.get(1).knobs(), "the version is no knob of the container's");
+        java.nio.file.Path base = java.nio.file.Files.writeString(dir.resolve("base.war"), "");
+        java.nio.file.Path change = java.nio.file.Files.writeString(dir.resolve("change.war"), "");
+        List<TargetSettings> builds = TargetSettings.from(Given.maven(Map.of("containers",
+                "tomcat[app.war=" + base + "],tomcat[app.war=" + change + "]")), CATALOG);
+        assertEquals(List.of("tomcat[app.war=" + base + "]", "tomcat[app.war=" + change + "]"),
+                builds.stream().map(TargetSettings::label).toList());
+        assertEquals(change, builds.get(1).build().war());
+        assertEquals(List.of("tomcat[version=11.0.24]", "tomcat[version=11.0.24]#2"),
+                labels(Map.of("containers", "tomcat[version=11.0.24],tomcat[version=11.0.24]")), "the same build twice is an A/A pair");
+
+        RunSettings run = RunSettings.from(Given.maven(Map.of("containers", "tomcat[app.war=" + base + "],tomcat[app.war="
+                + change + "]", "app.requests", ProjectRoot.find().resolve("examples/login.json").toString())), CATALOG, 2);
+        assertEquals(base, run.app().war(), "the baseline's WAR is the run's application");
+        var mixed = assertThrows(SettingException.class, () -> RunSettings.from(Given.maven(Map.of("containers",
+                "tomcat,tomcat[app.war=" + change + "]")), CATALOG, 2));
+        assertEquals("tomcat names no app.war and tomcat[app.war=" + change + "] does: give -Dapp.war for the targets"
+                + " without one, or app.war to each", mixed.getMessage());
+    }
+
+    @Test
+    void aBadVersionOrWarInBracketsIsRefusedNamingIt() {
+        assertTrue(assertThrows(SettingException.class, () -> labels(Map.of("containers", "undertow[app.war=pom.war]"))).getMessage()
+                .startsWith("app.war in undertow[app.war=pom.war] (-Dcontainers): undertow deploys no WAR; jetty,"));
+        assertEquals("bad value version=11.0 24 in tomcat[version=11.0 24] (-Dcontainers): it accepts a Maven version of tomcat,"
+                + " such as 11.0.24 or 2.3.18.Final", assertThrows(SettingException.class,
+                        () -> labels(Map.of("containers", "tomcat[version=11.0 24]"))).getMessage());
+        assertEquals("bad value app.war=nowhere.war in tomcat[app.war=nowhere.war] (-Dcontainers): there is no such file",
+                assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat[app.war=nowhere.war]"))).getMessage());
+        assertEquals("bad value app.war=pom.xml in tomcat[app.war=pom.xml] (-Dcontainers): it accepts the path of a .war file",
+                assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat[app.war=pom.xml]"))).getMessage());
+    }
+
+    @Test
     void eachKnobReachesTheContainersThatHaveIt() {
         List<TargetSettings> targets = TargetSettings.from(Given.maven(Map.of("containers", "tomcat,undertow", "maxThreads", "64",
                 "backlog", "128", "workerThreads", "32")), CATALOG);

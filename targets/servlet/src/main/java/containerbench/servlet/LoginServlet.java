@@ -5,6 +5,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
 
 /**
@@ -27,13 +29,34 @@ public final class LoginServlet extends HttpServlet {
     private static final String TEXT_PLAIN = "text/plain";
     private static final String FORM_TYPE = "application/x-www-form-urlencoded";
 
+    /**
+     * The init-param that makes each login hash its password this many times with SHA-256 before the
+     * echo: 0 (none) unless a WAR's web.xml sets it, as examples/slowed-war.sh does to build "the same
+     * application, made slower on purpose" for a build verdict (docs/versions.md).
+     */
+    static final String HASH_ROUNDS = "hashRounds";
+
+    private int hashRounds;
+
+    // Where the digests go, so that the JIT cannot drop the work that makes the change slower.
+    private byte[] digest = new byte[0];
+
+    @Override
+    public void init() {
+        String rounds = getInitParameter(HASH_ROUNDS);
+        hashRounds = rounds == null ? 0 : Integer.parseInt(rounds.trim());
+        if (hashRounds < 0) {
+            throw new IllegalArgumentException(HASH_ROUNDS + "=" + rounds + ": give a number of rounds >= 0");
+        }
+    }
+
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Stall.await();
         // The echo is plain text, and a browser must never guess otherwise.
         response.setHeader("X-Content-Type-Options", "nosniff");
         switch (request.getMethod()) {
-            case "GET" -> answer(request.getQueryString(), response);
+            case "GET" -> answer(hashed(request.getQueryString()), response);
             case "POST" -> post(request, response);
             default -> {
                 response.setHeader("Allow", "GET, POST");
@@ -42,7 +65,7 @@ public final class LoginServlet extends HttpServlet {
         }
     }
 
-    private static void post(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    private void post(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String type = request.getContentType();
         if (type == null || !type.toLowerCase(Locale.ROOT).startsWith(FORM_TYPE)) {
             send(response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "content type must be " + FORM_TYPE + "\n");
@@ -64,7 +87,25 @@ public final class LoginServlet extends HttpServlet {
             send(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, tooLarge());
             return;
         }
-        answer(new String(body, StandardCharsets.ISO_8859_1), response);
+        answer(hashed(new String(body, StandardCharsets.ISO_8859_1)), response);
+    }
+
+    /** The form, after {@link #HASH_ROUNDS} rounds of SHA-256 over it where a web.xml asks for them. */
+    private String hashed(String form) {
+        if (hashRounds == 0 || form == null) {
+            return form;
+        }
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            byte[] value = form.getBytes(StandardCharsets.UTF_8);
+            for (int round = 0; round < hashRounds; round++) {
+                value = sha.digest(value);
+            }
+            digest = value;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
+        return form;
     }
 
     private static void answer(String form, HttpServletResponse response) throws IOException {

@@ -1,0 +1,48 @@
+package containerbench.settings;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * What a target runs, where it is not what the project built: its container at another version
+ * ({@code tomcat[version=11.0.24]}), and another WAR ({@code tomcat[app.war=change.war]}), so that
+ * an upgrade, or a change to the user's application, is two targets of one interleaved run.
+ *
+ * @param version the container's version (its jars, or a server's distribution), resolved by Maven
+ *     before any target starts; {@code null} for the one built
+ * @param war the WAR this target deploys instead of {@code -Dapp.war}'s, or {@code null} for the run's
+ */
+public record TargetBuild(String version, Path war) {
+
+    /** What the project built, and the run's application. */
+    public static final TargetBuild BUILT = new TargetBuild(null, null);
+
+    /** A Maven version: letters, digits, dots, dashes and underscores, as Central's versions are written. */
+    private static final Pattern VERSION = Pattern.compile("[0-9A-Za-z][0-9A-Za-z._-]*");
+
+    /** The target's build from its brackets, each value checked; {@code property} is how the user wrote {@code -Dcontainers}. */
+    static TargetBuild of(TargetSpec spec, TargetCatalog catalog, String property) {
+        Map<String, String> settings = spec.settings();
+        String version = settings.get(TargetSpec.VERSION);
+        if (version != null && !VERSION.matcher(version).matches()) {
+            throw new SettingException("bad value " + TargetSpec.VERSION + "=" + version + " in " + spec + " (" + property
+                    + "): it accepts a Maven version of " + spec.container() + ", such as 11.0.24 or 2.3.18.Final");
+        }
+        String war = settings.get(TargetSpec.WAR);
+        if (war == null) {
+            return new TargetBuild(version, null);
+        }
+        if (!catalog.warContainers().contains(spec.container())) {
+            throw new SettingException(TargetSpec.WAR + " in " + spec + " (" + property + "): " + spec.container()
+                    + " deploys no WAR; " + String.join(", ", catalog.warContainers()) + " do");
+        }
+        Path file = Path.of(war).toAbsolutePath().normalize();
+        if (!war.endsWith(".war") || !Files.isRegularFile(file)) {
+            throw new SettingException("bad value " + TargetSpec.WAR + "=" + war + " in " + spec + " (" + property + "): "
+                    + (war.endsWith(".war") ? "there is no such file" : "it accepts the path of a .war file"));
+        }
+        return new TargetBuild(version, file);
+    }
+}
