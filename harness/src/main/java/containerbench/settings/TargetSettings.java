@@ -172,6 +172,12 @@ public record TargetSettings(String label, String container, URI url, URI resour
                 differs.put(written, value);
             }
         });
+        // A version or WAR the baseline names and this target does not: it runs the built one, or the run's.
+        for (String key : List.of(TargetSpec.VERSION, TargetSpec.WAR)) {
+            if (baselineSpec.settings().containsKey(key) && !spec.settings().containsKey(key)) {
+                differs.put(key, key.equals(TargetSpec.VERSION) ? "built" : "-D" + TargetSpec.WAR);
+            }
+        }
         // Nothing differs: the same configuration again, an A/A pair, named as the baseline (#2 follows).
         return differs.isEmpty() && spec.container().equals(baseline.container()) ? baseline.label() : spec.written(differs);
     }

@@ -156,6 +156,8 @@ class TargetSettingsTest {
         assertEquals(change, builds.get(1).build().war());
         assertEquals(List.of("tomcat[version=11.0.24]", "tomcat[version=11.0.24]#2"),
                 labels(Map.of("containers", "tomcat[version=11.0.24],tomcat[version=11.0.24]")), "the same build twice is an A/A pair");
+        assertEquals(List.of("tomcat[version=11.0.24]", "tomcat[version=built]"), labels(Map.of("containers",
+                "tomcat[version=11.0.24],tomcat")), "the built version is not the baseline's");
 
         RunSettings run = RunSettings.from(Given.maven(Map.of("containers", "tomcat[app.war=" + base + "],tomcat[app.war="
                 + change + "]", "app.requests", ProjectRoot.find().resolve("examples/login.json").toString())), CATALOG, 2);
