@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The GitHub workflow, checked against GitHub's schema by action-validator, since no runner here can
- * execute it: the file as committed passes, and a broken copy of it does not.
+ * execute it: the file as committed passes, and a broken copy of it does not. What its steps decide is
+ * tested where it is made: {@code RegressionCheckTest} and {@code BenchTest} (./bench gate), {@code
+ * ExportsTest}, {@code HistoryTest}.
  */
 class WorkflowIT {
 
@@ -33,6 +35,11 @@ class WorkflowIT {
         assertEquals(0, validate(npx, WORKFLOW, work.resolve("validate.log")), () -> Runs.tail(work.resolve("validate.log")));
 
         String workflow = Files.readString(WORKFLOW);
+        // The tools its jobs call are this project's: the gate on a pull request, the exports and the history on a push.
+        for (String tool : List.of("./bench gate --threshold", "./bench export \"$run\"", "./bench history --out", "app.war=$RUNNER_TEMP/base.war",
+                "app.war=$RUNNER_TEMP/change.war")) {
+            assertTrue(workflow.contains(tool), tool + " in the workflow");
+        }
         assertTrue(workflow.contains("    steps:"), "the workflow has steps to break");
         Path broken = Files.writeString(work.resolve("broken.yml"), workflow.replaceFirst("    steps:", "    stepz:"));
         assertNotEquals(0, validate(npx, broken, work.resolve("broken.log")), "a misspelt key is caught");

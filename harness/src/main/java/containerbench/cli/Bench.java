@@ -19,7 +19,8 @@ public final class Bench {
     static final int USAGE = 2;
 
     private static final List<Command> COMMANDS = List.of(new RunCommand(), new CompareCommand(), new StudyCommand(),
-            new CalibrateCommand(), new AaCommand(), new MergeCommand(), new ExportCommand());
+            new CalibrateCommand(), new AaCommand(), new MergeCommand(), new ExportCommand(), new HistoryCommand(),
+            new GateCommand());
 
     private Bench() {
     }

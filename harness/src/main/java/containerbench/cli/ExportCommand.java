@@ -1,7 +1,6 @@
 package containerbench.cli;
 
 import containerbench.report.Exports;
-import containerbench.results.ResultsStore;
 import containerbench.results.StoredRun;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -41,14 +40,8 @@ final class ExportCommand implements Command {
     @Override
     public int run(Arguments arguments, PrintStream out, PrintStream err) {
         arguments.only(List.of("out"), name());
-        if (arguments.words().size() != 1) {
-            throw new UsageException("export takes one results file, not " + arguments.words().size());
-        }
-        StoredRun stored;
-        try {
-            stored = ResultsStore.read(Path.of(arguments.words().get(0)));
-        } catch (IOException e) {
-            err.println("error: cannot read " + arguments.words().get(0) + ": " + e.getMessage());
+        StoredRun stored = OneRun.read(arguments, name(), err);
+        if (stored == null) {
             return Bench.FAILED;
         }
         Path dir = Path.of(arguments.options().getOrDefault("out", stored.file().toAbsolutePath().getParent()

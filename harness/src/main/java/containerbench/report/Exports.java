@@ -8,7 +8,6 @@ import containerbench.results.RunResult;
 import containerbench.results.TierComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,36 +45,20 @@ public final class Exports {
 
     /** Each target's TPS per tier, and each other target's TPS over the baseline's. */
     public static List<Entry> biggerIsBetter(RunResult run) {
-        List<Entry> entries = new ArrayList<>();
-        for (TierResult tier : tiers(run)) {
-            entries.add(new Entry(tier.target() + " " + tier.name() + " TPS", "req/s", tier.tps(), null, null));
-        }
-        eachRatio(run, (tier, c) -> {
-            if (c.tps() != null) {
-                entries.add(ratio(tier, c, "TPS", c.tps(), tpsNote(c)));
-            }
-        });
-        return entries;
+        return entries(run, true);
     }
 
     /** Each target's CPU per response and p99 per tier (where known), and each other target's CPU ratio. */
     public static List<Entry> smallerIsBetter(RunResult run) {
-        List<Entry> entries = new ArrayList<>();
-        for (TierResult tier : tiers(run)) {
-            if (tier.resources() != null && tier.resources().targetCpuMicrosPerRequest() >= 0) {
-                entries.add(new Entry(tier.target() + " " + tier.name() + " CPU per response", "us",
-                        tier.resources().targetCpuMicrosPerRequest(), null, null));
-            }
-            if (tier.ok() > 0 && tier.latencyMs() != null) {
-                entries.add(new Entry(tier.target() + " " + tier.name() + " p99", "ms", tier.latencyMs().p99(), null, null));
-            }
-        }
-        eachRatio(run, (tier, c) -> {
-            if (c.cpu() != null) {
-                entries.add(ratio(tier, c, "CPU per response", c.cpu(), c.failed() ? "a target failed the tier: not judged" : null));
-            }
-        });
-        return entries;
+        return entries(run, false);
+    }
+
+    private static List<Entry> entries(RunResult run, boolean bigger) {
+        return Figure.of(run).stream().filter(figure -> figure.biggerIsBetter() == bigger).map(figure -> figure.ratio() == null
+                ? new Entry(figure.name(), figure.unit(), figure.value(), null, null)
+                : new Entry(figure.name(), figure.unit(), figure.value(), String.format(Locale.ROOT, "%.3f-%.3f adjusted for %d",
+                        figure.ratio().adjustedLow(), figure.ratio().adjustedHigh(), figure.ratio().adjustedFor()), figure.note()))
+                .toList();
     }
 
     /**
@@ -130,22 +113,5 @@ public final class Exports {
             return;
         }
         run.comparisons().forEach(tier -> tier.comparison().forEach(c -> visitor.visit(tier, c)));
-    }
-
-    private static Entry ratio(TierComparison tier, TierComparison.Comparison c, String figure, TierComparison.Ratio ratio, String note) {
-        String range = String.format(Locale.ROOT, "%.3f-%.3f adjusted for %d", ratio.adjustedLow(), ratio.adjustedHigh(),
-                ratio.adjustedFor());
-        return new Entry(c.other() + " against " + c.baseline() + " " + tier.tier() + " " + figure + " ratio", "x", ratio.ratio(),
-                range, note);
-    }
-
-    private static String tpsNote(TierComparison.Comparison c) {
-        if (c.failed()) {
-            return "a target failed the tier: not judged";
-        }
-        if (c.injectorLimited()) {
-            return "Gatling limited the load: not judged";
-        }
-        return c.machineFull() ? "the machine was full: container and injector together" : null;
     }
 }

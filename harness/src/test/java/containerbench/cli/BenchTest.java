@@ -35,14 +35,14 @@ class BenchTest {
     @Test
     void theListOfCommands() {
         assertEquals(0, bench("--help"));
-        for (String command : List.of("run", "compare", "study", "calibrate", "merge", "export")) {
+        for (String command : List.of("run", "compare", "study", "calibrate", "merge", "export", "history", "gate")) {
             assertTrue(out().contains("\n  " + command + " "), command + " in:\n" + out());
         }
         assertEquals(2, bench(), "no command is bad usage");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "compare", "study", "calibrate", "merge", "export"})
+    @ValueSource(strings = {"run", "compare", "study", "calibrate", "merge", "export", "history", "gate"})
     void everyCommandsHelpGivesItsUsageOptionsAndAnExample(String command) {
         assertEquals(0, bench(command, "--help"));
         assertTrue(out().startsWith("usage: ./bench " + command), out());
@@ -83,6 +83,39 @@ class BenchTest {
         assertEquals("[ ]", java.nio.file.Files.readString(exported.resolve(containerbench.report.Exports.BIGGER)).trim(),
                 "a run with no tier exports no figure");
         assertEquals(1, bench("export", dir.resolve("missing.json").toString()));
+    }
+
+    @Test
+    void gateFailsOnARegressionBeyondItsThresholdOnlyAndRefusesABadThreshold(@TempDir Path dir) {
+        containerbench.results.ResultsStore store = new containerbench.results.ResultsStore(dir);
+        String runId = store.claim("tomcat", java.time.Instant.parse("2026-12-06T05:00:00Z"));
+        store.write(containerbench.report.PageFixture.run(runId, "2026-12-06T05:00:00Z", 7));
+        String file = store.fileOf(runId).toString();
+        assertEquals(1, bench("gate", file), "1.5 times the CPU per response is beyond 5%");
+        assertTrue(out().startsWith("### undertow (change) against tomcat (base), regression threshold 5%\n"), out());
+        assertTrue(out().contains("| 2000 users | CPU per response | regression | 1.4"), out());
+        assertTrue(out().contains("**Regression**"), out());
+        assertEquals(0, bench("gate", "--threshold", "60", file));
+        assertTrue(out().endsWith("No regression beyond the threshold.\n"), out());
+        assertEquals(2, bench("gate", "--threshold", "many", file));
+        assertTrue(err().contains("bad value --threshold=many: it accepts a percentage >= 0, such as 5"), err());
+        assertEquals(1, bench("gate", dir.resolve("missing.json").toString()));
+    }
+
+    @Test
+    void historyDrawsTheRunsOfAFolderAndSaysWhenThereAreNone(@TempDir Path dir) throws Exception {
+        assertEquals(1, bench("history", dir.toString()));
+        assertTrue(err().contains("error: no complete run under [" + dir + "]"), err());
+        containerbench.results.ResultsStore store = new containerbench.results.ResultsStore(dir);
+        for (int r = 0; r < 3; r++) {
+            java.time.Instant at = java.time.Instant.parse("2026-12-06T05:00:00Z").plusSeconds(3600L * r);
+            String runId = store.claim("tomcat", at);
+            store.write(containerbench.report.PageFixture.run(runId, at.toString(), r));
+        }
+        assertEquals(0, bench("history", dir.toString()));
+        assertTrue(out().startsWith("container-bench: tomcat, undertow, jetty, wildfly: 3 runs\n"), out());
+        assertTrue(java.nio.file.Files.readString(dir.resolve("history/history.html")).contains("<svg "));
+        assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("history/history.json")));
     }
 
     @Test

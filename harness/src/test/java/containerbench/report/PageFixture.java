@@ -20,7 +20,7 @@ import org.HdrHistogram.Histogram;
  * no different, wildfly failing half its blocks at 2000 users. Blocks carry latency histograms, so
  * response times are compared and the percentile curves have data; the noise is seeded.
  */
-final class PageFixture {
+public final class PageFixture {
 
     static final List<String> LABELS = List.of("tomcat", "undertow", "jetty", "wildfly");
     static final int ROUNDS = 8;
@@ -28,7 +28,7 @@ final class PageFixture {
     private PageFixture() {
     }
 
-    static RunResult run(String runId, String startedAt, long seed) {
+    public static RunResult run(String runId, String startedAt, long seed) {
         Random random = new Random(seed);
         List<BlockResult> blocks = new ArrayList<>();
         List<TierResult> tiers = new ArrayList<>();

@@ -91,9 +91,13 @@ class PomProfilesTest {
     @Test
     void theWorkflowRunsEveryContainersProfile() throws Exception {
         String workflow = java.nio.file.Files.readString(ROOT.resolve(".github/workflows/benchmark.yml"));
+        java.util.Set<String> profiles = new java.util.TreeSet<>();
+        java.util.regex.Matcher run = java.util.regex.Pattern.compile("mvn -B -ntp gatling:test -P([\\w,-]+)\\s").matcher(workflow);
+        while (run.find()) {
+            profiles.addAll(List.of(run.group(1).split(",")));
+        }
         for (String container : CONTAINERS) {
-            assertTrue(workflow.contains("mvn -B -ntp gatling:test -P" + container + " "), "the workflow's benchmark job runs -P"
-                    + container);
+            assertTrue(profiles.contains(container), "the workflow's benchmark job runs -P" + container + ": it runs " + profiles);
         }
     }
 
