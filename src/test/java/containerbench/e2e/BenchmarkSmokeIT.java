@@ -223,6 +223,33 @@ class BenchmarkSmokeIT {
         assertTrue(html.contains("(not here)"), "the reports of copied files are named, not linked to nothing");
     }
 
+    /** ./bench history over the results folder: a series per kind of run, a chart per figure, drawn by Chromium as written. */
+    @Order(6)
+    @Test
+    void theHistoryOfTheRunsIsDrawnInABrowser() throws Exception {
+        Path out = work.resolve("history");
+        Path log = work.resolve("history.log");
+        assertEquals(0, Runs.bench(log, "history", "--out", out.toString(), benchmarks.toString()), () -> Runs.tail(log));
+        String html = Files.readString(out.resolve("history.html"));
+        int charts = html.split("<svg ", -1).length - 1;
+        assertTrue(charts >= 6 && html.contains("undertow against tomcat 10 users TPS ratio"), "a chart per figure, the ratios too: "
+                + charts);
+        Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+                .map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
+        assumeTrue(chromium != null || "true".equals(System.getenv("CI")), "no Chromium here: apt-get install chromium");
+        assertNotNull(chromium, "Chromium is installed by .ci/run");
+        Path dom = work.resolve("history-dom.html");
+        chromium(chromium, dom, work.resolve("history-chromium.log"), "--window-size=1280,800", "--dump-dom",
+                out.resolve("history.html").toUri().toString());
+        String rendered = Files.readString(dom);
+        assertEquals(charts, rendered.split("<svg ", -1).length - 1, "every chart parsed and kept by the browser");
+        assertTrue(rendered.contains("class=\"point\""), "with its points");
+        Path screenshot = work.resolve("history.png");
+        chromium(chromium, work.resolve("history-screenshot.out"), work.resolve("history-screenshot.log"), "--window-size=1280,2400",
+                "--screenshot=" + screenshot, out.resolve("history.html").toUri().toString());
+        assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content, kept at " + screenshot);
+    }
+
     /** Gatling's report is where the results say, inside the results folder, and counts what the results count. */
     private void assertReportAgrees(StoredRun stored) throws IOException {
         RunResult run = stored.run();

@@ -102,8 +102,9 @@ public final class HistoryPage {
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\">", WIDTH, HEIGHT,
                 Html.text(line.figure())));
-        svg.append(Svg.text(LEFT, 16, "start", 12, "#222", line.figure() + " (" + line.unit() + ", "
-                + (line.biggerIsBetter() ? "bigger" : "smaller") + " is better)"));
+        svg.append(Svg.text(8, 14, "start", 11, "#222", line.figure()));
+        svg.append(Svg.text(WIDTH - RIGHT, 14, "end", 9, "#555", line.unit() + ", " + (line.biggerIsBetter() ? "bigger" : "smaller")
+                + " is better"));
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\"/>", LEFT, TOP + plotHeight,
                 WIDTH - RIGHT, TOP + plotHeight));
         for (double tick : new double[] {bottom, (bottom + top) / 2, top}) {
@@ -117,11 +118,15 @@ public final class HistoryPage {
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#444\" stroke-dasharray=\"2 2\"/>",
                     LEFT, y.applyAsDouble(1), WIDTH - RIGHT, y.applyAsDouble(1)));
         }
+        java.util.Map<Integer, Integer> marksAt = new java.util.HashMap<>();
         for (History.Mark mark : track.marks()) {
             double at = (x.applyAsDouble(mark.run() - 1) + x.applyAsDouble(mark.run())) / 2;
             svg.append(String.format(Locale.ROOT, "<line class=\"environment\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\""
                     + " stroke-dasharray=\"1 3\"><title>%s</title></line>", at, TOP, at, TOP + plotHeight, MARK, Html.text(mark.what())));
-            svg.append(Svg.text(at + 2, TOP + 10, "start", 9, MARK, mark.what()));
+            // Several changes at one run are labelled one under the other, right of the line or, past the middle, left of it.
+            int below = marksAt.merge(mark.run(), 1, Integer::sum) - 1;
+            boolean left = at > LEFT + plotWidth / 2;
+            svg.append(Svg.text(left ? at - 3 : at + 3, TOP + 10 + 11 * below, left ? "end" : "start", 9, MARK, mark.what()));
         }
         for (History.Change change : line.changes()) {
             double at = (x.applyAsDouble(change.run() - 1) + x.applyAsDouble(change.run())) / 2;
@@ -150,7 +155,7 @@ public final class HistoryPage {
 
     /** A p-value as written by hand: 0.0005, not 5.0E-4. */
     public static String plain(double p) {
-        return java.math.BigDecimal.valueOf(p).toPlainString();
+        return java.math.BigDecimal.valueOf(p).stripTrailingZeros().toPlainString();
     }
 
     private static String runName(StoredRun run) {

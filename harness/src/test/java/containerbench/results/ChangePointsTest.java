@@ -10,15 +10,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * E-divisive means with a t-test: the arithmetic on a small series by hand, and the rates the method
- * must keep on synthetic series of 30 runs with this machine's noise between runs: at most 1% of
- * series without a change get a false change point, and at least 90% of 5% steps are found.
+ * keeps on synthetic series of 30 runs with log-normal noise between runs: at most 1% of series
+ * without a change get a false change point, at the noise this machine showed and at 2%; and at least
+ * 90% of 5% steps are found at 2% noise. At this machine's noise they are not: what it finds there
+ * is in docs/versions.md.
  */
 class ChangePointsTest {
 
     /**
-     * The run-to-run noise of one figure on this machine, as a coefficient of variation: the largest
-     * of the figures' in the history of 12 runs measured for issue 36 (BENCHMARKS.md, "History").
+     * The run-to-run noise of a ratio between two targets on this machine, as a coefficient of
+     * variation: 3.6-4.5% over ten one-launch runs of Undertow against Tomcat, the JDK's change
+     * between them taken out (BENCHMARKS.md, "A history of ten runs"); its TPS and CPU per response
+     * alone varied 12-17%.
      */
+    private static final double MACHINE_NOISE = 0.045;
+
+    /** The noise at which 5% steps are found in 90% of series or more. */
     private static final double NOISE = 0.02;
     private static final int RUNS = 30;
     private static final int SERIES = 1000;
@@ -60,14 +67,16 @@ class ChangePointsTest {
 
     @Test
     void atMostOnePercentOfSeriesWithoutAChangeGetAFalseChangePoint() {
-        Random random = new Random(36);
-        int falses = 0;
-        for (int s = 0; s < SERIES; s++) {
-            if (!ChangePoints.DEFAULT.find(series(random, -1, 0)).isEmpty()) {
-                falses++;
+        for (double noise : new double[] {MACHINE_NOISE, NOISE}) {
+            Random random = new Random(36);
+            int falses = 0;
+            for (int s = 0; s < SERIES; s++) {
+                if (!ChangePoints.DEFAULT.find(series(random, -1, 0, noise)).isEmpty()) {
+                    falses++;
+                }
             }
+            assertTrue(falses <= SERIES / 100, falses + " of " + SERIES + " series without a change got one at noise " + noise);
         }
-        assertTrue(falses <= SERIES / 100, falses + " of " + SERIES + " series without a change got one");
     }
 
     /** Steps of 5%, up or down, anywhere from the 8th run to the 22nd; found means a change point within one run of it, the right way. */
@@ -78,7 +87,7 @@ class ChangePointsTest {
         for (int s = 0; s < SERIES; s++) {
             int at = 8 + random.nextInt(15);
             double step = random.nextBoolean() ? 0.05 : -0.05;
-            List<ChangePoints.Change> changes = ChangePoints.DEFAULT.find(series(random, at, step));
+            List<ChangePoints.Change> changes = ChangePoints.DEFAULT.find(series(random, at, step, NOISE));
             if (changes.stream().anyMatch(change -> Math.abs(change.index() - at) <= 1 && Math.signum(change.magnitude()) == Math.signum(step))) {
                 found++;
             }
@@ -86,11 +95,11 @@ class ChangePointsTest {
         assertTrue(found >= SERIES * 9 / 10, found + " of " + SERIES + " 5% steps found");
     }
 
-    /** A series of {@link #RUNS} around 1000, log-normal noise of {@link #NOISE}, times 1 + {@code step} from run {@code at} on. */
-    private static List<Double> series(Random random, int at, double step) {
+    /** A series of {@link #RUNS} around 1000, log-normal noise of {@code noise}, times 1 + {@code step} from run {@code at} on. */
+    private static List<Double> series(Random random, int at, double step, double noise) {
         List<Double> series = new ArrayList<>();
         for (int i = 0; i < RUNS; i++) {
-            series.add(1000 * Math.exp(NOISE * random.nextGaussian()) * (at >= 0 && i >= at ? 1 + step : 1));
+            series.add(1000 * Math.exp(noise * random.nextGaussian()) * (at >= 0 && i >= at ? 1 + step : 1));
         }
         return series;
     }
