@@ -15,10 +15,12 @@ import java.util.Locale;
 public final class HistoryPage {
 
     private static final int WIDTH = 460;
-    private static final int HEIGHT = 210;
+    private static final int HEIGHT = 222;
     private static final int LEFT = 56;
     private static final int RIGHT = 12;
-    private static final int TOP = 26;
+    private static final int TOP = 38;
+    /** About as many characters of the 11-pixel title as fit the chart's width on one line. */
+    private static final int TITLE_CHARACTERS = 72;
     private static final int BOTTOM = 34;
     private static final String WORSE = "#C0392B";
     private static final String BETTER = "#1E8449";
@@ -102,8 +104,15 @@ public final class HistoryPage {
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\">", WIDTH, HEIGHT,
                 Html.text(line.figure())));
-        svg.append(Svg.text(8, 14, "start", 11, "#222", line.figure()));
-        svg.append(Svg.text(WIDTH - RIGHT, 14, "end", 9, "#555", line.unit() + ", " + (line.biggerIsBetter() ? "bigger" : "smaller")
+        svg.append("<title>").append(Html.text(line.figure())).append("</title>");
+        // A long figure name (a target's version or WAR in it) on two lines, broken at a space.
+        String title = line.figure();
+        int cut = title.length() <= TITLE_CHARACTERS ? -1 : title.lastIndexOf(' ', TITLE_CHARACTERS);
+        svg.append(Svg.text(8, 14, "start", 11, "#222", cut < 0 ? title : title.substring(0, cut)));
+        if (cut >= 0) {
+            svg.append(Svg.text(8, 27, "start", 11, "#222", title.substring(cut + 1)));
+        }
+        svg.append(Svg.text(WIDTH - RIGHT, HEIGHT - 4, "end", 9, "#555", line.unit() + ", " + (line.biggerIsBetter() ? "bigger" : "smaller")
                 + " is better"));
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\"/>", LEFT, TOP + plotHeight,
                 WIDTH - RIGHT, TOP + plotHeight));

@@ -15,10 +15,14 @@ import java.util.List;
  */
 public record AaTally(int runs, int intervals, int held, int adjustedHeld, int runsWithFalseVerdict, List<String> falseVerdicts) {
 
-    /** Whether a run is an A/A run: two targets or more, all of one container with the same knobs and JVM options. */
+    /**
+     * Whether a run is an A/A run: two targets or more, all of one container at one version with the same knobs, JVM
+     * options and WAR (their labels alike but for #2: {@code tomcat[version=11.0.24]} and {@code tomcat[version=11.0.27]} are not).
+     */
     public static boolean isAa(RunResult run) {
         return run.interleaved() && run.targets().stream()
-                .map(t -> java.util.Arrays.asList(t.container(), t.settings(), t.common(), t.jvmArgs(), t.java())).distinct().count() == 1;
+                .map(t -> java.util.Arrays.asList(t.container(), t.containerVersion(), t.label().replaceFirst("#\\d+$", ""), t.settings(),
+                        t.common(), t.jvmArgs(), t.java())).distinct().count() == 1;
     }
 
     /**

@@ -1,0 +1,29 @@
+package containerbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which runs are A/A runs: the same container, version, knobs, JVM options and WAR twice; not two versions or two builds. */
+class AaTallyTest {
+
+    private static RunResult.Target target(String label, String version) {
+        return new RunResult.Target(label, "tomcat", version, true, "http://127.0.0.1:1", "17", "-Xmx2g", Map.of("maxThreads", "200"),
+                Map.of(), label + ".log");
+    }
+
+    private static RunResult run(RunResult.Target... targets) {
+        return RunResult.builder().runId("r").container("tomcat").status(RunStatus.COMPLETE).targets(List.of(targets)).build();
+    }
+
+    @Test
+    void twoVersionsOrTwoBuildsOfOneContainerAreNoAaRun() {
+        assertTrue(AaTally.isAa(run(target("tomcat", "11.0.27"), target("tomcat#2", "11.0.27"))));
+        assertTrue(AaTally.isAa(run(target("tomcat[version=11.0.24]", "11.0.24"), target("tomcat[version=11.0.24]#2", "11.0.24"))));
+        assertFalse(AaTally.isAa(run(target("tomcat[version=11.0.24]", "11.0.24"), target("tomcat[version=11.0.27]", "11.0.27"))));
+        assertFalse(AaTally.isAa(run(target("tomcat[app.war=base.war]", "11.0.27"), target("tomcat[app.war=change.war]", "11.0.27"))));
+    }
+}
