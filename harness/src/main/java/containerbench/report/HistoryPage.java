@@ -97,9 +97,7 @@ public final class HistoryPage {
         double bottom = Math.max(0, min - (max - min) * 0.1 - min * 0.01);
         double plotWidth = WIDTH - LEFT - RIGHT;
         double plotHeight = HEIGHT - TOP - BOTTOM;
-        double yTop = top;
-        double yBottom = bottom;
-        java.util.function.DoubleUnaryOperator y = value -> TOP + plotHeight * (yTop - value) / (yTop - yBottom);
+        java.util.function.DoubleUnaryOperator y = value -> TOP + plotHeight * (top - value) / (top - bottom);
         java.util.function.IntToDoubleFunction x = run -> LEFT + (runs == 1 ? plotWidth / 2 : plotWidth * run / (runs - 1.0));
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\">", WIDTH, HEIGHT,

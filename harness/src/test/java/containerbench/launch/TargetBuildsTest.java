@@ -61,7 +61,8 @@ class TargetBuildsTest {
                 new PrintStream(said, true)));
         assertTrue(error.getMessage().startsWith("undertow[version=2.3.999.Final]: Maven cannot resolve undertow at version"
                 + " 2.3.999.Final"), error.getMessage());
-        assertTrue(error.getMessage().contains("2.3.999.Final"), "Maven's own words follow: " + error.getMessage());
+        assertTrue(error.getMessage().contains("Could not resolve dependencies"), "Maven's own words follow: "
+                + error.getMessage());
     }
 
     @Test
