@@ -56,7 +56,7 @@ public final class LoginSimulation extends Simulation {
         // Sequential: each step starts when every user of the one before has finished.
         List<PopulationBuilder> steps = new ArrayList<>();
         for (Step step : run.steps()) {
-            if (step.open() && step.start() != null) {
+            if (step.open() && (step.start() != null || step.launch() > 0)) {
                 steps.add(atItsInstant(step));
             }
             steps.add(step.open() ? arrivals(step) : users(step));
@@ -122,9 +122,10 @@ public final class LoginSimulation extends Simulation {
     }
 
     /**
-     * With several injectors, before an open step: one user that waits for the others and for the
-     * step's instant, so that every injector's arrivals, and so its blocks, start together (an open
-     * injection cannot wait on its own: its first arrival leaves when the step before has ended).
+     * Before an open step: one user that waits for the step's launch of the targets and, with several
+     * injectors, for the others and the step's instant, so that every injector's arrivals, and so its
+     * blocks, start together (an open injection cannot wait on its own: its first arrival leaves when
+     * the step before has ended).
      */
     private PopulationBuilder atItsInstant(Step step) {
         return waitingFor(step, "instant of " + step.scenario()).injectOpen(atOnceUsers(1));

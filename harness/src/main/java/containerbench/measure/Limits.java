@@ -14,20 +14,22 @@ public final class Limits {
     /** @param common the target's effective settings under their cross-container names, to find its backlog */
     public static List<String> warnings(Environment environment, TierPlan plan, Map<String, String> common) {
         List<String> warnings = new ArrayList<>();
-        int users = plan.tiers().stream().max(Integer::compare).orElse(0);
-        // Each user holds one socket in the injector and, on one machine, one in the target.
-        if (environment.injectorOpenFilesLimit() > 0 && environment.injectorOpenFilesLimit() < users + 256) {
-            warnings.add("the open-files limit is " + environment.injectorOpenFilesLimit() + ", too low for " + users
-                    + " users plus the JVM's own files: raise it (ulimit -n 65536) or the largest tier fails on the"
+        int connections = connections(plan);
+        String held = plan.arrivesAtRates() ? connections + " connections (the most requests in flight, maxInFlight)"
+                : connections + " users";
+        // Each connection is one socket in the injector and, on one machine, one in the target.
+        if (environment.injectorOpenFilesLimit() > 0 && environment.injectorOpenFilesLimit() < connections + 256) {
+            warnings.add("the open-files limit is " + environment.injectorOpenFilesLimit() + ", too low for " + held
+                    + " plus the JVM's own files: raise it (ulimit -n 65536) or the largest tier fails on the"
                     + " injector, not on the container.");
         }
         String ports = environment.ephemeralPorts();
         if (ports != null && ports.matches("\\d+-\\d+")) {
             int range = Integer.parseInt(ports.split("-")[1]) - Integer.parseInt(ports.split("-")[0]) + 1;
             // Every user's connection takes one local port; closed ones linger in TIME_WAIT.
-            if (range < 2 * users) {
-                warnings.add("the ephemeral port range " + ports + " holds " + range + " ports, tight for " + users
-                        + " users reconnecting: widen it (sysctl -w net.ipv4.ip_local_port_range=\"1024 65535\").");
+            if (range < 2 * connections) {
+                warnings.add("the ephemeral port range " + ports + " holds " + range + " ports, tight for " + held
+                        + " reconnecting: widen it (sysctl -w net.ipv4.ip_local_port_range=\"1024 65535\").");
             }
         }
         String backlog = common.get("backlog");
@@ -43,5 +45,15 @@ public final class Limits {
             }
         }
         return warnings;
+    }
+
+    /**
+     * The most connections the load holds at once: a closed tier's users, each with its own; an open
+     * tier's requests in flight, whatever its rate, since arrivals share a pool that grows only while
+     * all are busy and an arrival beyond the cap is not sent.
+     */
+    static int connections(TierPlan plan) {
+        int largest = plan.tiers().stream().max(Integer::compare).orElse(0);
+        return plan.arrivesAtRates() ? Math.min(largest, plan.open().maxInFlight()) : largest;
     }
 }

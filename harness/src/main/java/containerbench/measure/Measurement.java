@@ -100,7 +100,8 @@ public final class Measurement implements AutoCloseable {
                     }
                 }
                 if (plan.arrivesAtRates()) {
-                    steps.add(openWarmup(plan, share, clock, cores, requests, startOf(phases, phase), offset(steps, phase), phase));
+                    steps.add(openWarmup(plan, share, clock, cores, requests, startOf(phases, phase), offset(steps, phase), phase,
+                            launch));
                 }
             }
             // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
@@ -163,10 +164,11 @@ public final class Measurement implements AutoCloseable {
      * The injector's own warm-up before open tiers: arrivals at the first rate, every target in
      * turn, counted nowhere. Gatling's open path (a user per request, the shared pool) compiles
      * apart from the closed warm-up's loop: without this the first open tier measured it, 80 ms
-     * late at the 99th percentile where the next tiers were 1 ms.
+     * late at the 99th percentile where the next tiers were 1 ms. Each launch has its own: its
+     * targets are new JVMs, and Gatling's scenarios need names of their own.
      */
     private Step openWarmup(TierPlan plan, InjectorShare share, CpuClock clock, Rotation.Cores cores, List<String> requests,
-            LoadStart start, long offset, int phase) {
+            LoadStart start, long offset, int phase, int launch) {
         String name = "warm-up arrivals";
         List<Rotation.Target> targets = new ArrayList<>();
         for (int t = 0; t < labels.size(); t++) {
@@ -175,8 +177,10 @@ public final class Measurement implements AutoCloseable {
         // This injector's share of the first rate, as of every step's.
         int rate = share.usersOf(plan.tiers().get(0));
         Rotation rotation = new Rotation(name, -1, rate, targets, new Rotation.Rounds(OPEN_WARMUP_BLOCK_SECONDS, 1, 1), clock,
-                cores, requests, true, 0);
-        return new Step(name, rate, -1, -1, rotation, start, offset, new Arrivals(rate, plan.open().maxInFlight()), 0, phase);
+                cores, requests, true, launch);
+        String scenario = launch == 0 ? name : name + " (launch " + (launch + 1) + ")";
+        return new Step(scenario, rate, -1, -1, rotation, start, offset, new Arrivals(rate, plan.open().maxInFlight()), launch,
+                phase);
     }
 
     static final int OPEN_WARMUP_BLOCK_SECONDS = 5;

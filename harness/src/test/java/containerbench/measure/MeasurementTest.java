@@ -43,6 +43,23 @@ class MeasurementTest {
     }
 
     @Test
+    void openTiersOverSeveralLaunchesWarmEachLaunchsOpenPathUnderANameOfItsOwn() {
+        TierPlan plan = new TierPlan(List.of(4000, 12000), 15, 10, 100, false, new containerbench.settings.OpenModel(
+                List.of(4000, 12000), 1000, null));
+        try (Measurement m = new Measurement(plan, new Interleaving(2, 2, null, 3), List.of("tomcat", "undertow"),
+                List.of(-1L, -1L), false, 2)) {
+            List<String> names = m.steps().stream().map(Step::scenario).toList();
+            assertEquals(List.of("warm-up tomcat", "warm-up undertow", "warm-up arrivals", "4000 req/s", "12000 req/s",
+                    "warm-up tomcat (launch 2)", "warm-up undertow (launch 2)", "warm-up arrivals (launch 2)", "4000 req/s (launch 2)",
+                    "12000 req/s (launch 2)", "warm-up tomcat (launch 3)", "warm-up undertow (launch 3)",
+                    "warm-up arrivals (launch 3)", "4000 req/s (launch 3)", "12000 req/s (launch 3)"), names,
+                    "Gatling refuses a simulation whose scenarios share a name");
+            assertEquals(List.of(0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2), m.steps().stream().map(Step::launch).toList(),
+                    "each launch's open warm-up loads that launch's JVMs");
+        }
+    }
+
+    @Test
     void injectorsSharingARunLayEachPhaseOutFromItsOwnInstantANewOneAtEachLaunchAndAfterEachAutoWarmUp() {
         Phases phases = new Phases(LoadStart.later());
         InjectorShare second = new InjectorShare(2, 1, null, false);
