@@ -251,6 +251,44 @@ class BenchmarkSmokeIT {
     }
 
     /** Gatling's report is where the results say, inside the results folder, and counts what the results count. */
+    @Order(7)
+    @Test
+    void wrkSendsTheSameDesignsLoadAndTheRunGivesTheSameKindOfVerdict() throws Exception {
+        // CI installs wrk (.ci/run) and must not skip this; a developer without it is told.
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/wrk")) || "true".equals(System.getenv("CI")), "apt-get install wrk");
+        String marker = UUID.randomUUID().toString();
+        Path wrkRuns = work.resolve("wrk");
+        Path log = maven("wrk-mvn.log", "gatling:test", "-Ptomcat,undertow", "-Dclient=wrk", "-Dtiers=5,10", "-Drounds=2",
+                "-DblockSeconds=1", "-DwarmupSeconds=1", "-Dlaunches=2", "-Dbenchmarks.dir=" + wrkRuns,
+                "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
+        RunResult run = Runs.onlyRun(wrkRuns).run();
+        assertEquals(RunStatus.COMPLETE, run.status());
+        assertEquals("wrk", run.plan().client());
+        assertTrue(run.injector().client().startsWith("wrk "), "wrk's version: " + run.injector().client());
+        assertEquals(2 * 2 * 2 * 2, run.blocks().size(), "two launches of two tiers of two rounds of one block per target");
+        assertEquals(List.of("tomcat", "undertow", "undertow", "tomcat"), run.blocks().subList(0, 4).stream()
+                .map(containerbench.measure.BlockResult::target).toList(), "the same order as Gatling's blocks");
+        assertTrue(run.blocks().stream().allMatch(b -> b.ok() > 0 && b.ko() == 0 && b.cpu().targetMicrosPerResponse() != null
+                && b.cpu().injectorPercent() > 0), "every block loaded by wrk, its CPU read, wrk's own counted as the injector's");
+        for (TierResult tier : run.tiers()) {
+            assertEquals(tier.ok(), tier.latencyMs() == null ? -1 : histogramCount(tier), "every answer wrk timed, once: " + tier);
+        }
+        assertEquals(2, run.comparisons().size());
+        for (var tier : run.comparisons()) {
+            var cpu = tier.comparison().get(0).cpu();
+            assertEquals(2, cpu.launches(), "the interval from the two launches' means, as under Gatling: " + tier);
+            assertTrue(cpu.adjustedLow() <= cpu.ratio() && cpu.ratio() <= cpu.adjustedHigh(), tier.toString());
+        }
+        String console = Files.readString(log);
+        assertTrue(console.contains("the load sent by wrk") && console.contains("wrk shared the targets'"),
+                "the verdict names its client");
+        assertFalse(Runs.anyAlive(marker), "no target JVM left");
+    }
+
+    private static long histogramCount(TierResult tier) {
+        return containerbench.measure.Histograms.decode(tier.latencyMs().histogram()).getTotalCount();
+    }
+
     private void assertReportAgrees(StoredRun stored) throws IOException {
         RunResult run = stored.run();
         assertFalse(Path.of(run.gatlingReport()).isAbsolute(), "the report's path is relative: " + run.gatlingReport());

@@ -61,6 +61,27 @@ class OpenWorkloadIT {
         assertTrue(overloaded.open().offeredRate() == 3000 && overloaded.requests() > 0);
     }
 
+    @Test
+    void fixedRatesCompareTwoTargetsOverTwoLaunchesEachWarmingItsOwnOpenPath() throws Exception {
+        String marker = UUID.randomUUID().toString();
+        Path benchmarks = work.resolve("two-open");
+        Path log = work.resolve("two-open-gatling.log");
+        List<String> args = List.of("-Dcontainers=tomcat,undertow", "-Dmodel=open", "-Drates=200,400", "-Dlaunches=2",
+                "-Drounds=2", "-DblockSeconds=1", "-DwarmupSeconds=1", "-Dtarget.jvmArgs=" + Runs.TARGET_JVM
+                        + " -Dcontainerbench.smoke=" + marker);
+        assertEquals(0, Runs.gatling(log, benchmarks, args), () -> String.join(" ", args) + " failed:\n" + Runs.tail(log));
+        assertFalse(Runs.anyAlive(marker), "no target JVM left");
+        RunResult run = Runs.onlyRun(benchmarks).run();
+        assertEquals(java.util.Set.of(0, 1), run.blocks().stream().map(containerbench.measure.BlockResult::launch)
+                .collect(java.util.stream.Collectors.toSet()), "both launches measured");
+        assertEquals(2, run.comparisons().size(), "a verdict at each rate");
+        for (var rate : run.comparisons()) {
+            var cpu = rate.comparison().get(0).cpu();
+            assertEquals(2, cpu.launches(), "the CPU per response ratio at " + rate.tier() + " over both launches");
+            assertTrue(cpu.ratio() > 0, rate.toString());
+        }
+    }
+
     private RunResult run(String name, List<String> more) throws Exception {
         String marker = UUID.randomUUID().toString();
         Path benchmarks = work.resolve(name);

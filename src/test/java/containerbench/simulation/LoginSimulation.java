@@ -15,6 +15,7 @@ import containerbench.measure.RequestMix;
 import containerbench.measure.Rotation;
 import containerbench.measure.Step;
 import containerbench.measure.TierRecorder;
+import containerbench.measure.WrkLoad;
 import containerbench.run.BenchmarkRun;
 import containerbench.settings.Connections;
 import containerbench.settings.Gates;
@@ -53,7 +54,15 @@ public final class LoginSimulation extends Simulation {
     private final HttpProtocolBuilder protocol = http2(http.disableWarmUp().disableCaching().disableUrlEncoding());
 
     {
-        // Sequential: each step starts when every user of the one before has finished.
+        if (run.wrk() != null) {
+            setUp(byWrk(run.wrk())).protocols(protocol);
+        } else {
+            setUp(steps()).protocols(reusing(protocol, false)).assertions(gates(run.settings().gates()));
+        }
+    }
+
+    /** Every step in turn: each starts when every user of the one before has finished. */
+    private PopulationBuilder steps() {
         List<PopulationBuilder> steps = new ArrayList<>();
         for (Step step : run.steps()) {
             if (step.open() && (step.start() != null || step.launch() > 0)) {
@@ -65,7 +74,20 @@ public final class LoginSimulation extends Simulation {
         for (int i = steps.size() - 2; i >= 0; i--) {
             chain = steps.get(i).andThen(chain);
         }
-        setUp(chain).protocols(reusing(protocol, false)).assertions(gates(run.settings().gates()));
+        return chain;
+    }
+
+    /**
+     * -Dclient=wrk: one user that starts wrk's blocks, waits for them, then sends the request once to
+     * the baseline, unrecorded (Gatling refuses to end a simulation that sent no request).
+     */
+    private PopulationBuilder byWrk(WrkLoad wrk) {
+        return scenario("wrk").exec(session -> {
+            wrk.start();
+            return session;
+        }).asLongAs(session -> !wrk.over()).on(pause(Duration.ofMillis(200)))
+                .exec(http("once after wrk's load").get(wrk.url(0).toString()))
+                .injectOpen(atOnceUsers(1));
     }
 
     /**

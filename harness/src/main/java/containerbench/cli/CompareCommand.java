@@ -70,6 +70,7 @@ final class CompareCommand implements Command {
             }
         }
         out.print(ConsoleTable.pooled(set));
+        out.print(ConsoleTable.clients(set));
         Path page = ComparisonPage.write(pageDir, set);
         out.println("compared " + set.runs().size() + " run(s): " + page + " and " + page.resolveSibling("summary.md"));
         return Bench.DONE;

@@ -164,6 +164,11 @@ public final class Rotation {
         return leadIn.size() + rounds.most() * targets.size();
     }
 
+    /** When the block current now ends, by {@link System#nanoTime()}: a client run per block stops there. */
+    long currentEndsNanos() {
+        return currentEndsNanos;
+    }
+
     /** Whether the last round has ended: the users leave after their current request. */
     public boolean over() {
         return over;

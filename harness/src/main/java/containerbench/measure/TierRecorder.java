@@ -150,6 +150,22 @@ public final class TierRecorder {
         window(now, Math.max(millis, 0));
     }
 
+    /**
+     * A block another client loaded from {@code startMillis} to {@code endMillis} (epoch ms), as it
+     * reported: its OK responses' times, and its failed requests by cause. A client that times every
+     * answer (wrk) gives the times of its failed answers too; they are few, and kept.
+     */
+    void loadedBy(long startMillis, long endMillis, long ok, Histogram millis, Map<String, Long> failed) {
+        this.ok.add(ok);
+        latency.add(millis);
+        failed.forEach((reason, count) -> {
+            ko.add(count);
+            failures.computeIfAbsent(reason, r -> new LongAdder()).add(count);
+        });
+        firstSent.accumulate(startMillis);
+        lastReceived.accumulate(endMillis);
+    }
+
     /** An open arrival that left {@code latenessNanos} after its due time (or before, counted as on time). */
     public void arrived(long latenessNanos) {
         lateness.recordValue(Math.max(0, latenessNanos / 1000));

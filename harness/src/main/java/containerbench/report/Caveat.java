@@ -16,8 +16,9 @@ enum Caveat {
     MACHINE_FULL("machine-full", "The machine was full",
             "a TPS ratio here is of container and injector together on this machine, nearer 1 than the containers' own (a"
                     + " container that spends less per response leaves Gatling more); the CPU per response ratio is the"
-                    + " containers' alone. For the containers' own TPS give Gatling CPUs it does not share (another machine, or"
-                    + " the targets under -Dtarget.cpuLimit)."),
+                    + " containers' at this operating point (this client, this load, this full machine), and moves with them"
+                    + " (docs/method.md, \"Whose verdict is it\"). For the containers' own TPS give Gatling CPUs it does not"
+                    + " share (another machine, or the targets under -Dtarget.cpuLimit)."),
     SLOW_BLOCKS("slow-blocks", "A block without an OK response",
             "a round had a block without an OK response within it (responses slower than a block; for a request of a mix,"
                     + " none to that request, or all of them under a millisecond); leaving it out would favour the slower target,"

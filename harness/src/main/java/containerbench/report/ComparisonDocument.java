@@ -25,7 +25,7 @@ import java.util.TreeSet;
  */
 record ComparisonDocument(String title, int runCount, List<String> leftOut, List<VerdictSection> verdicts,
         List<Caveat> notes, List<RunRow> runs, List<FigureSection> figures, List<String> notCompared, Charts charts,
-        List<OpenSection> open) {
+        List<OpenSection> open, List<ClientAgreement> clients) {
 
     /**
      * One open-workload run: latency from due time per tier and target, a capacity search's
@@ -132,7 +132,7 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         List<Caveat> notes = verdicts.stream().flatMap(v -> java.util.stream.Stream.concat(Caveat.notes(v.tables(), v.machine()).stream(),
                 v.requests().stream().flatMap(table -> table.caveats().stream()))).distinct().toList();
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, notes,
-                runs, figures, groups.size() > 1 ? differences(groups) : List.of(), charts(series), open);
+                runs, figures, groups.size() > 1 ? differences(groups) : List.of(), charts(series), open, ClientAgreement.of(set));
     }
 
     /**

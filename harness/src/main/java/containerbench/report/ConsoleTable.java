@@ -2,6 +2,7 @@ package containerbench.report;
 
 import containerbench.measure.TierResult;
 import containerbench.results.RunResult;
+import containerbench.settings.LoadClient;
 import java.util.Formatter;
 import java.util.List;
 
@@ -13,7 +14,8 @@ public final class ConsoleTable {
 
     /** What the targets spoke and how the load reused connections: "; over h2, connections per-user". */
     private static String reuse(RunResult run) {
-        return "; over " + Likeness.transport(run.targets()) + ", connections " + run.plan().reuse().spelled();
+        return "; over " + Likeness.transport(run.targets()) + ", connections " + run.plan().reuse().spelled()
+                + (run.plan().sentBy() == LoadClient.GATLING ? "" : ", the load sent by " + run.plan().sentBy().spelled());
     }
 
     public static String render(RunResult run) {
@@ -141,6 +143,13 @@ public final class ConsoleTable {
         return (cell.glyph().isEmpty() ? "" : cell.glyph() + " ") + cell.figure().replace(MarkdownView.UNKNOWN, "-")
                 + (e == null ? "" : " " + Verdicts.interval(e.adjustedLow(), e.adjustedHigh()))
                 + (cell.caveat() == null || !notes.contains(cell.caveat()) ? "" : Caveat.marks(List.of(cell.caveat()), notes));
+    }
+
+    /** The same comparisons measured by two clients, side by side: empty when no run has a twin by another client. */
+    public static String clients(RunSet set) {
+        Formatter out = new Formatter();
+        ClientAgreement.of(set).forEach(agreement -> agreement.lines().forEach(line -> out.format("%s%n", line)));
+        return out.toString();
     }
 
     /** Repeated runs of the same comparison, pooled: empty when no comparison ran twice alike. */

@@ -30,6 +30,7 @@ final class HtmlView {
                 .append(Html.text(Instant.now().truncatedTo(ChronoUnit.SECONDS))).append(" from ").append(doc.runCount()).append(" run(s). ")
                 .append(Html.text(MarkdownView.LEGEND)).append("</p>\n");
         doc.verdicts().forEach(verdict -> verdict(h, verdict, doc.notes()));
+        doc.clients().forEach(agreement -> clients(h, agreement));
         if (!doc.notes().isEmpty()) {
             h.append("<h2>Notes</h2>\n<ol class=\"notes\">\n");
             doc.notes().forEach(note -> h.append("<li id=\"").append(note.anchor()).append("\"><b>").append(Html.text(note.brief()))
@@ -109,6 +110,21 @@ final class HtmlView {
             list(h, "class=\"latencies\"", verdict.latencies());
         }
         h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n</details>\n</section>\n");
+    }
+
+    /** One comparison by two clients: a row per tier and figure, each client's ratio, and whether their intervals overlap. */
+    private static void clients(StringBuilder h, ClientAgreement agreement) {
+        h.append("<section class=\"clients\">\n<h2>By two clients: ").append(Html.text(agreement.heading()))
+                .append("</h2>\n<table class=\"clients\">\n<tr><th>tier</th><th>figure</th><th>")
+                .append(Html.text(agreement.firstClient().spelled())).append("</th><th>")
+                .append(Html.text(agreement.secondClient().spelled())).append("</th><th>adjusted intervals</th></tr>\n");
+        for (ClientAgreement.Row row : agreement.rows()) {
+            h.append("<tr><td>").append(Html.text(row.load())).append("</td><td>").append(Html.text(row.figure())).append("</td><td>")
+                    .append(Html.text(row.first())).append("</td><td>").append(Html.text(row.second())).append("</td><td>")
+                    .append(Html.text(row.said())).append("</td></tr>\n");
+        }
+        h.append("</table>\n<p>Where the intervals do not overlap, the ratio belongs to the client's operating point as much as to the"
+                + " containers (docs/method.md, \"Whose verdict is it\").</p>\n</section>\n");
     }
 
     /** Each tier's percentile curves, a panel per tier in a grid; nothing where no histogram was kept. */

@@ -11,7 +11,7 @@ import java.util.Objects;
 
 /**
  * What must agree for two runs' figures to be set against each other: the plan, the warm-up, the
- * workload (closed or open), how the load reused connections, what the targets spoke (cleartext HTTP/1.1, over TLS, h2), the machine,
+ * workload (closed or open), how the load reused connections, the client that sent it, what the targets spoke (cleartext HTTP/1.1, over TLS, h2), the machine,
  * where each JVM ran, the targets' CPU limit and how the target was launched. Runs that differ in
  * any are listed apart, the difference named, and no finding is written between them or pooled.
  */
@@ -30,6 +30,7 @@ final class Likeness {
         aspects.put("warm-up", plan == null ? "–" : plan.warmupSeconds() + " s at " + plan.warmupUsers() + " users");
         aspects.put("workload", plan == null ? "–" : plan.open() == null ? "closed" : "open");
         aspects.put("connections", plan == null ? "–" : plan.reuse().spelled());
+        aspects.put("client", plan == null ? "–" : plan.sentBy().spelled());
         aspects.put("transport", transport(run.targets()));
         Environment env = run.environment();
         aspects.put("machine", env == null ? "–" : env.logicalCpus() + " CPUs (" + env.cpu() + "), " + env.memoryMib() + " MiB");

@@ -12,8 +12,9 @@ import java.util.Locale;
  *
  * @param cpus the machine's CPUs where Gatling shared them with the targets; 0 where it did not, or they are not known
  * @param injectorPercent Gatling's mean CPU over the blocks, in % of all the machine's CPUs
+ * @param injector what sent the load: Gatling, or with {@code -Dclient=wrk} wrk (its CPU with Gatling's idle JVM's)
  */
-record MachineShare(int cpus, long blocks, long fullBlocks, double injectorPercent, long limitedBlocks) {
+record MachineShare(int cpus, long blocks, long fullBlocks, double injectorPercent, long limitedBlocks, String injector) {
 
     static MachineShare of(RunResult run) {
         var env = run.environment();
@@ -23,16 +24,20 @@ record MachineShare(int cpus, long blocks, long fullBlocks, double injectorPerce
         double percent = shared ? run.blocks().stream().map(b -> b.cpu().injectorPercent()).filter(p -> p != null)
                 .mapToDouble(Double::doubleValue).average().orElse(0) / env.logicalCpus() : 0;
         long limited = run.blocks().stream().filter(b -> b.injectorLimited()).count();
-        return new MachineShare(shared ? env.logicalCpus() : 0, blocks, full, percent, limited);
+        String injector = run.plan() == null ? "Gatling" : switch (run.plan().sentBy()) {
+            case GATLING -> "Gatling";
+            case WRK -> "wrk";
+        };
+        return new MachineShare(shared ? env.logicalCpus() : 0, blocks, full, percent, limited, injector);
     }
 
     String full() {
-        return String.format(Locale.ROOT, "Gatling shared the targets' %d CPUs, full in %d of %d blocks, and used %.0f%% of them",
-                cpus, fullBlocks, blocks, injectorPercent);
+        return String.format(Locale.ROOT, "%s shared the targets' %d CPUs, full in %d of %d blocks, and used %.0f%% of them",
+                injector, cpus, fullBlocks, blocks, injectorPercent);
     }
 
     String limited() {
-        return limited("Gatling itself");
+        return limited(injector + " itself");
     }
 
     private String limited(String who) {
@@ -58,7 +63,7 @@ record MachineShare(int cpus, long blocks, long fullBlocks, double injectorPerce
             parts.add(full());
         }
         if (limitedBlocks > 0) {
-            parts.add(limited(parts.isEmpty() ? "Gatling itself" : "it"));
+            parts.add(limited(parts.isEmpty() ? injector + " itself" : "it"));
         }
         return parts.isEmpty() ? null : String.join("; ", parts) + ".";
     }

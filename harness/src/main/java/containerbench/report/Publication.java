@@ -43,6 +43,7 @@ public final class Publication {
         try {
             RunSet compared = RunSet.read(List.of(dir, stored.file()));
             Path page = ComparisonPage.write(dir, compared);
+            out.print(ConsoleTable.clients(compared));
             out.println("container-bench: comparison of " + compared.runs().size() + " run(s) in " + page);
             return page;
         } catch (RuntimeException | LinkageError e) {

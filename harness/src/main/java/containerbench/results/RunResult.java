@@ -8,6 +8,7 @@ import containerbench.measure.Injector;
 import containerbench.measure.Sampling;
 import containerbench.measure.TierResult;
 import containerbench.settings.Connections;
+import containerbench.settings.LoadClient;
 import containerbench.settings.Precision;
 import containerbench.settings.TargetSettings;
 import containerbench.settings.TierPlan;
@@ -57,10 +58,10 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure, HostLoad host, App app, CapacitySearch capacity) {
 
-    public static final int SCHEMA = 15;
+    public static final int SCHEMA = 16;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -147,17 +148,29 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
      * @param open the open workload (rates, maxInFlight, the goal of a capacity search), or {@code null} for a closed one
      * @param connections how the load reused connections ({@code per-user}, {@code per-request}, {@code shared}:
      *     -Dconnections, schema 15); {@code null} in older results, whose load had its workload's default
+     * @param client what sent the measured load ({@code gatling}, {@code wrk}: -Dclient, schema 16); {@code null} in older
+     *     results, which Gatling sent
      */
     public record Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording,
-            containerbench.settings.OpenModel open, String connections) {
+            containerbench.settings.OpenModel open, String connections, String client) {
 
         public Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording) {
-            this(tiers, tierSeconds, warmupSeconds, warmupUsers, recording, null, null);
+            this(tiers, tierSeconds, warmupSeconds, warmupUsers, recording, null, null, null);
+        }
+
+        public Plan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean recording,
+                containerbench.settings.OpenModel open, String connections) {
+            this(tiers, tierSeconds, warmupSeconds, warmupUsers, recording, open, connections, null);
         }
 
         public static Plan of(TierPlan plan, boolean recording) {
             return new Plan(plan.tiers(), plan.tierSeconds(), plan.warmupSeconds(), plan.warmupUsers(), recording, plan.open(),
-                    plan.connections().spelled());
+                    plan.connections().spelled(), plan.client().spelled());
+        }
+
+        /** What sent the load: as recorded, or Gatling for results older than schema 16. */
+        public LoadClient sentBy() {
+            return LoadClient.read(client);
         }
 
         /** How the load reused connections: as recorded, or for results older than schema 15 its workload's default. */

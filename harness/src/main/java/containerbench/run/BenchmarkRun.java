@@ -11,10 +11,12 @@ import containerbench.measure.Measurement;
 import containerbench.measure.RequestMix;
 import containerbench.measure.Step;
 import containerbench.measure.TargetReport;
+import containerbench.measure.WrkLoad;
 import containerbench.report.Publication;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
+import containerbench.settings.LoadClient;
 import containerbench.settings.OpenModel;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
@@ -44,6 +46,8 @@ public final class BenchmarkRun {
     private final GatlingRunFolder gatlingRun;
     // A capacity search's stair, or null.
     private final Stair stair;
+    // With -Dclient=wrk, what sends the measured load instead of Gatling's users; else null.
+    private final WrkLoad wrk;
     private final AtomicBoolean finished = new AtomicBoolean();
     // Read by every virtual user before every login: a volatile field, not a process query.
     private volatile boolean targetDied;
@@ -64,6 +68,8 @@ public final class BenchmarkRun {
         this.gatlingRun = GatlingRunFolder.watch(settings.gatlingResults(), 120);
         OpenModel open = settings.plan().open();
         this.stair = open == null || open.slo() == null ? null : new Stair(measurement, labels(settings), open.slo(), injectors.stair());
+        this.wrk = settings.plan().client() == LoadClient.WRK ? new WrkLoad(measurement.steps(), urls(settings, targets),
+                Runtime.getRuntime().availableProcessors(), this::waiting, () -> targetDied) : null;
         targets.onAnyExit(() -> targetDied = true);
         // Ctrl-C or a crash before the end: keep what was measured, marked as interrupted.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -95,6 +101,8 @@ public final class BenchmarkRun {
             throw e;
         }
         RunRecord record = new RunRecord(order, now);
+        // Its absence refused before any target starts.
+        String client = order.settings().plan().client() == LoadClient.WRK ? WrkLoad.version() : null;
         Launches targets = null;
         try {
             targets = Launches.start(order.settings(), order.catalog(), order::logOf, System.out);
@@ -110,7 +118,7 @@ public final class BenchmarkRun {
             }
             Injectors injectors = Injectors.of(order, simulation, first.baseUrls());
             Environment environment = Environment.collect(first.pids().get(0));
-            RunResult running = record.running(first, settings.injectors(), injectors.start(), environment, checked);
+            RunResult running = record.running(first, settings.injectors(), injectors.start(), environment, checked, client);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), first.pids(),
@@ -154,6 +162,17 @@ public final class BenchmarkRun {
         return injectors.waiting(step) || targets.waiting(step.launch());
     }
 
+    /** With {@code -Dclient=wrk}, what sends the measured load instead of Gatling's users; else {@code null}. */
+    public WrkLoad wrk() {
+        return wrk;
+    }
+
+    /** Each target's URL of the run's one GET, which wrk sends: the login, or the user's one request. */
+    private static List<URI> urls(RunSettings settings, Launches targets) {
+        String request = settings.app().requests().requests().get(0).pathAndQuery(column -> null);
+        return targets.current().baseUrls().stream().map(base -> URI.create(base + request)).toList();
+    }
+
     /** Whether a target JVM this run launched has exited. */
     public boolean targetDied() {
         return targetDied;
@@ -177,7 +196,8 @@ public final class BenchmarkRun {
     public void finish() {
         RunningTarget dead = targets.current().dead();
         String failure = targets.failure() != null ? targets.failure()
-                : dead == null ? null : "the " + dead.settings().label() + " target died during the run";
+                : dead != null ? "the " + dead.settings().label() + " target died during the run"
+                : wrk != null && wrk.failure() != null ? "wrk's load stopped: " + wrk.failure() : null;
         try {
             Boolean answered = targets.current().answerAfterLoad();
             if (!finished.compareAndSet(false, true)) {
@@ -199,8 +219,8 @@ public final class BenchmarkRun {
         }
         if (failure != null) {
             // Gatling writes no report after a failed hook; its log is kept, and this makes the report.
-            throw new IllegalStateException((targets.failure() != null ? targets.failure() : "the target died during the run")
-                    + " (its log is above); results kept"
+            throw new IllegalStateException((targets.failure() != null ? targets.failure() : dead != null ? "the target died during the run"
+                    : failure) + (dead != null || targets.failure() != null ? " (its log is above)" : "") + "; results kept"
                     + (gatlingRun.folder() == null ? "" : "; Gatling's report: mvn gatling:test -Dgatling.reportsOnly="
                     + gatlingRun.folder().getFileName() + " -Dgatling.resultsFolder=" + gatlingRun.folder().getParent()));
         }

@@ -61,9 +61,10 @@ final class RunRecord {
      * The run as its load is about to begin: what it measures, on which machine, with which injector.
      *
      * @param start when every injector of a shared run starts its load, perhaps not known yet; {@code null} for one injector
+     * @param client the other client that sends the measured load, with its version; {@code null} for Gatling
      */
     synchronized RunResult running(Targets targets, InjectorShare share, LoadStart start, Environment environment,
-            List<RequestCheck.Checked> checked) {
+            List<RequestCheck.Checked> checked, String client) {
         this.start = start;
         RunSettings settings = order.settings();
         List<RunResult.Target> described = new ArrayList<>();
@@ -78,7 +79,7 @@ final class RunRecord {
                 .startedAt(startedAt).targets(described).plan(RunResult.Plan.of(settings.plan(), settings.recording()))
                 .interleaving(RunResult.Interleaving.of(settings.interleaving()))
                 .cpuLimit(RunResult.CpuLimit.of(settings.cpuLimit(), targets.cpuLimitController()))
-                .injector(GatlingInjector.inspect()).environment(environment).app(app(settings.app(), checked))
+                .injector(client == null ? GatlingInjector.inspect() : GatlingInjector.inspect().withClient(client)).environment(environment).app(app(settings.app(), checked))
                 .injection(share.alone() ? null : new Injection(share.count(), share.index(),
                         start.known() ? start.instant().toString() : null, null))
                 .build();

@@ -43,6 +43,13 @@ public final class RunProperties {
                     + " due, so that a stall shows in every request that waited for it (no coordinated omission). docs/method.md",
             "closed or open");
 
+    public static final Property CLIENT = new Property("client", "gatling",
+            "what sends the measured load: `gatling`, its virtual users; `wrk`, one wrk run per block against that block's"
+                    + " target (`apt-get install wrk`), the same targets, launches, blocks, order and statistics, for a verdict"
+                    + " seen under a client nobody here wrote. wrk: closed tiers over HTTP/1.1 (cleartext or TLS), one plain GET."
+                    + " docs/method.md",
+            "gatling or wrk");
+
     public static final Property CONNECTIONS = new Property("connections", "(per-user; open: shared)",
             "how the load reuses connections, which decides what a response costs over TLS: `per-user`, each user its own"
                     + " keep-alive connection (one handshake per user); `per-request`, a new connection for every request (users"
@@ -231,7 +238,7 @@ public final class RunProperties {
             "`false` switches the CPU and memory sampling off, only to measure what it costs", "true or false");
 
     /** The properties a user sets, in the order of docs/properties.md. */
-    public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, MODEL, CONNECTIONS, TIERS, RATES, MAX_IN_FLIGHT, SLO_P99_MS,
+    public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, MODEL, CLIENT, CONNECTIONS, TIERS, RATES, MAX_IN_FLIGHT, SLO_P99_MS,
             SLO_MAX_FAILURE_PERCENT, TIER_SECONDS, BLOCK_SECONDS, ROUNDS, LAUNCHES,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_RESOURCES, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,

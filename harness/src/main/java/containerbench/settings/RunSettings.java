@@ -95,9 +95,10 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             throw new SettingException("injectors on machines of their own keep one schedule laid out from one instant: give "
                     + given.spelled(WARMUP_SECONDS) + " a number of seconds, not auto");
         }
+        AppSettings app = AppSettings.from(given, targets.get(0).launched(), targetsWar(given, targets));
+        plan.client().refuseOver(given, plan, targets, app.requests(), injectors);
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
-                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors,
-                AppSettings.from(given, targets.get(0).launched(), targetsWar(given, targets)), given.prefix());
+                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors, app, given.prefix());
     }
 
     /**

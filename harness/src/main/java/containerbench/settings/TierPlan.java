@@ -19,9 +19,16 @@ import java.util.List;
  * @param autoWarmup warm each target until it is steady rather than for a fixed time
  * @param open the open workload whose rates the tiers are, or {@code null} for tiers of users
  * @param connections how the load reuses connections ({@code -Dconnections})
+ * @param client what sends the measured load ({@code -Dclient})
  */
 public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup,
-        OpenModel open, Connections connections) {
+        OpenModel open, Connections connections, LoadClient client) {
+
+    /** A plan sent by Gatling, the default client. */
+    public TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup, OpenModel open,
+            Connections connections) {
+        this(tiers, tierSeconds, warmupSeconds, warmupUsers, autoWarmup, open, connections, LoadClient.GATLING);
+    }
 
     /** A closed plan: tiers of concurrent users, each over its own keep-alive connection. */
     public TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, int warmupUsers, boolean autoWarmup) {
@@ -76,7 +83,7 @@ public record TierPlan(List<Integer> tiers, int tierSeconds, int warmupSeconds, 
                 Integer.parseInt(WARMUP_MAX_SECONDS.defaultValue())) : WARMUP_SECONDS.atLeast(given, warmup, 0);
         int warmupUsers = WARMUP_USERS.atLeast(given, 1, open != null ? OPEN_WARMUP_USERS : tiers.get(0));
         return new TierPlan(List.copyOf(tiers), tierSeconds, warmupSeconds, warmupUsers, auto, open,
-                Connections.from(given, open != null));
+                Connections.from(given, open != null), LoadClient.from(given));
     }
 
     /** Whether the tiers are arrival rates (an open workload) rather than concurrent users. */
