@@ -106,7 +106,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                         + run.interleaving().rounds() + " rounds of " + run.interleaving().blockSeconds() + " s blocks per tier; ratios to "
                         + run.baseline().label() + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons",
                         Verdicts.about(run), MachineShare.of(run), VerdictTable.of(run), Magnitudes.of(run), LatencyCurves.of(run),
-                        Verdicts.sentences(run), Verdicts.latencies(run), Verdicts.warmups(run),
+                        java.util.stream.Stream.concat(Verdicts.sentences(run).stream(), Verdicts.operatingPoints(run).stream()).toList(),
+                        Verdicts.latencies(run), Verdicts.warmups(run),
                         calibration(run, List.of(pageDir, stored.file().getParent())), Repeats.of(stored, set.all()),
                         RequestTable.of(run)));
             }
@@ -128,7 +129,7 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         List<OpenSection> open = set.runs().stream().map(StoredRun::run).filter(OpenView::open)
                 .map(run -> new OpenSection(run.runId(), run.description(), OpenView.capacities(run), OpenView.lines(run),
                         // An interleaved open run draws its curves in its verdict section already.
-                        OpenView.svg(run), run.interleaved() ? List.of() : LatencyCurves.of(run))).toList();
+                        OpenView.svg(run) + EfficiencyCurve.svg(run), run.interleaved() ? List.of() : LatencyCurves.of(run))).toList();
         List<Caveat> notes = verdicts.stream().flatMap(v -> java.util.stream.Stream.concat(Caveat.notes(v.tables(), v.machine()).stream(),
                 v.requests().stream().flatMap(table -> table.caveats().stream()))).distinct().toList();
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, notes,

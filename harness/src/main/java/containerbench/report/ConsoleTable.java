@@ -82,6 +82,7 @@ public final class ConsoleTable {
         out.format("%s", requests(RequestTable.of(run)));
         out.format("per tier (95%% intervals, and adjusted for every interval the run states):%n");
         Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
+        Verdicts.operatingPoints(run).forEach(point -> out.format("  %s%n", point));
         Verdicts.latencies(run).forEach(latency -> out.format("  %s%n", latency));
         return out.format("%s%n", Verdicts.warmups(run)).toString();
     }

@@ -65,6 +65,22 @@ class ComparisonPageTest {
     }
 
     @Test
+    void anOpenRunDrawsEachTargetsCpuPerResponseAgainstTheRateItAchieved() {
+        TierResources cheap = tier(1, 1, 91).resources();
+        TierResources cheaper = tier(1, 1, 46.5).resources();
+        RunResult run = run("tomcat", "2026-12-06T20:53:53Z", Map.of(), null, tier(500, 40_000, 20)).toBuilder()
+                .tiers(List.of(open("tomcat", 4000, 0.4, 12, false).explained(Map.of(), List.of(), cheap),
+                        open("tomcat", 20000, 4.9, 47, true).explained(Map.of(), List.of(), cheaper)))
+                .build();
+        String html = page(new RunSet(List.of(stored(run)), List.of()), Path.of("."));
+        assertTrue(html.contains("<svg class=\"efficiency\""), "the efficiency curve beside the hockey stick");
+        assertTrue(html.contains("<title>tomcat 4000 req/s: 3960/s, 91.0 µs a response</title>")
+                && html.contains("<title>tomcat 20000 req/s: 19800/s, 46.5 µs a response</title>"), html);
+        RunResult oneTier = run.toBuilder().tiers(run.tiers().subList(0, 1)).build();
+        assertEquals("", EfficiencyCurve.svg(oneTier), "a point is no curve");
+    }
+
+    @Test
     void anOpenRunShowsLatencyFromDueTimeTheCapacitiesAndTheHockeyStick() {
         RunResult run = run("tomcat", "2026-12-03T07:00:00Z", Map.of(), null, tier(500, 40_000, 20)).toBuilder()
                 .tiers(List.of(open("tomcat", 1000, 0.3, 2.5, false), open("tomcat", 2000, 0.4, 40, true)))
