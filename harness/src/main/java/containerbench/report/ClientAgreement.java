@@ -37,11 +37,14 @@ record ClientAgreement(String comparison, LoadClient firstClient, String firstRu
         }
     }
 
-    /** For every interleaved run shown, the latest run alike but for its client, each pair once. */
+    /**
+     * For every interleaved run of the set, shown or earlier (a folder shows only its latest run of
+     * each set of targets), the latest run alike but for its client, each pair once.
+     */
     static List<ClientAgreement> of(RunSet set) {
         List<ClientAgreement> agreements = new ArrayList<>();
         Set<List<String>> paired = new HashSet<>();
-        for (StoredRun stored : set.runs()) {
+        for (StoredRun stored : set.all()) {
             RunResult run = stored.run();
             if (!run.interleaved() || run.plan() == null) {
                 continue;
