@@ -70,6 +70,7 @@ public final class WrkLoad {
 
     /** Runs every step on a thread of its own; {@link #over()} once all have run, or the run stopped. */
     public void start() {
+        Runtime.getRuntime().addShutdownHook(new Thread(wrk::stop, "wrk-stop"));
         Thread thread = new Thread(this::run, "wrk-load");
         thread.setDaemon(true);
         thread.start();

@@ -58,6 +58,8 @@ final class WrkRun {
 
     private final Path script;
     private final int threads;
+    // The run under way, stopped with the JVM: coreutils' timeout, which passes its signal on to wrk.
+    private volatile Process running;
 
     /**
      * @param threads wrk's threads (-t), at most one per connection
@@ -91,6 +93,7 @@ final class WrkRun {
         List<String> command = command(url, connections, nanos);
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            running = process;
             String output;
             try {
                 output = new String(process.getInputStream().readAllBytes());
@@ -98,6 +101,7 @@ final class WrkRun {
                     throw new IllegalStateException("wrk did not end after its signal: " + String.join(" ", command));
                 }
             } finally {
+                running = null;
                 process.destroyForcibly();
             }
             return parse(output, connections);
@@ -106,6 +110,19 @@ final class WrkRun {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while wrk ran", e);
+        }
+    }
+
+    /**
+     * Ends the run under way, if any, without its report: wrk and timeout are sent SIGTERM. Called as
+     * the JVM ends (Ctrl-C, a dead Maven): timeout runs in a process group of its own, which a
+     * terminal's Ctrl-C does not reach, and would let wrk load a target until the block's end.
+     */
+    void stop() {
+        Process process = running;
+        if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroy);
+            process.destroy();
         }
     }
 

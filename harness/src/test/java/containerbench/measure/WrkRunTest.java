@@ -99,6 +99,17 @@ class WrkRunTest {
             assertEquals(ok.responses(), ok.millis().getTotalCount(), "every answer timed once, wrk's phantoms taken out");
             assertEquals(Map.of(), ok.failures());
 
+            // Stopped as the JVM ends: wrk and timeout at once, not at the block's end a minute later, and no report.
+            java.util.concurrent.CompletableFuture<WrkRun.Result> stopped = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> wrk.run(base.resolve("/loginServlet"), 2, 60_000_000_000L));
+            Thread.sleep(1000);
+            long stopping = System.nanoTime();
+            wrk.stop();
+            java.util.concurrent.ExecutionException ended = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> stopped.get(10, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(ended.getCause().getMessage().startsWith("wrk did not report"), ended.getCause().getMessage());
+            assertTrue(System.nanoTime() - stopping < 2_000_000_000L, "ended at once");
+
             WrkRun.Result missing = wrk.run(base.resolve("/missing"), 2, 500_000_000L);
             assertTrue(missing.responses() > 0 && missing.ok() == 0, missing.toString());
             assertEquals(Map.of("HTTP 4xx or 5xx (wrk counts them apart)", missing.responses()), missing.failures());
