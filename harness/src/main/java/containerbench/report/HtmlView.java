@@ -117,14 +117,16 @@ final class HtmlView {
         h.append("<section class=\"clients\">\n<h2>By two clients: ").append(Html.text(agreement.heading()))
                 .append("</h2>\n<table class=\"clients\">\n<tr><th>tier</th><th>figure</th><th>")
                 .append(Html.text(agreement.firstClient().spelled())).append("</th><th>")
-                .append(Html.text(agreement.secondClient().spelled())).append("</th><th>adjusted intervals</th></tr>\n");
+                .append(Html.text(agreement.secondClient().spelled())).append("</th><th>the two</th></tr>\n");
         for (ClientAgreement.Row row : agreement.rows()) {
             h.append("<tr><td>").append(Html.text(row.load())).append("</td><td>").append(Html.text(row.figure())).append("</td><td>")
                     .append(Html.text(row.first())).append("</td><td>").append(Html.text(row.second())).append("</td><td>")
                     .append(Html.text(row.said())).append("</td></tr>\n");
         }
-        h.append("</table>\n<p>Where the intervals do not overlap, the ratio belongs to the client's operating point as much as to the"
-                + " containers (docs/method.md, \"Whose verdict is it\").</p>\n</section>\n");
+        h.append("</table>\n<p>The last column: the first client's ratio over the second's, with its interval adjusted for every row"
+                + " (where both runs had several launches; else whether their adjusted intervals overlap). Where they differ, the"
+                + " ratio belongs to the client's operating point as much as to the containers (docs/method.md, \"Whose verdict"
+                + " is it\").</p>\n</section>\n");
     }
 
     /** Each tier's percentile curves, a panel per tier in a grid; nothing where no histogram was kept. */

@@ -40,6 +40,28 @@ class ClientAgreementTest {
         assertEquals("  tier         figure            gatling                  wrk", undertow.lines().get(1));
     }
 
+    /**
+     * By hand: 1.50× (95% CI 1.30-1.73) and 1.20× (1.10-1.31), each on 4 degrees of freedom (t = 2.7764):
+     * standard errors ln(1.73/1.30) / 5.5529 = 0.05146 and ln(1.31/1.10) / 5.5529 = 0.03146, of their
+     * difference 0.06032 on (0.002648 + 0.000990)^2 / ((0.002648^2 + 0.000990^2) / 4) = 6.62 degrees;
+     * adjusted for 4 rows t(1 - 0.025 / 4, 6.62) = 3.397, so 1.25× exp(±3.397 × 0.06032) = 1.018-1.534:
+     * the two clients differ, though their own intervals overlap (1.30-1.73 and 1.10-1.31).
+     */
+    @Test
+    void twoClientsRatiosAreToldApartByTheirQuotientNotByOverlap() {
+        var spread = new containerbench.results.PairedRatio.Components(5, 3.0,
+                new containerbench.results.PairedRatio.LaunchSpread(0.001, 4, 2));
+        var gatling = new containerbench.results.TierComparison.Ratio(1.5, 1.3, 1.73, 1.2, 1.9, 4, 3, spread);
+        var wrk = new containerbench.results.TierComparison.Ratio(1.2, 1.1, 1.31, 1.0, 1.45, 4, 3, spread);
+        ClientAgreement.Between between = ClientAgreement.between(gatling, wrk, 4);
+        assertEquals(1.25, between.ratio(), 1e-12);
+        assertEquals(1.0184, between.low(), 5e-5);
+        assertEquals(1.5342, between.high(), 5e-5);
+        assertEquals("1.25× 1.02-1.53", between.said());
+        var oneLaunch = new containerbench.results.TierComparison.Ratio(1.2, 1.1, 1.31, 1.0, 1.45, 4);
+        assertEquals(null, ClientAgreement.between(gatling, oneLaunch, 4), "no degrees of freedom kept: overlap instead");
+    }
+
     @Test
     void runsThatDifferInMoreThanTheirClientAreNotSetSideBySide() {
         RunResult gatling = PageFixture.run("four-20261206-210000", "2026-12-06T21:00:00Z", 1, 30);
