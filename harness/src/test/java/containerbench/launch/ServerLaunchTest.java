@@ -1,6 +1,7 @@
 package containerbench.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -56,6 +58,37 @@ class ServerLaunchTest {
             }
         }
         throw new AssertionError("the harness never gave up while the server was starting");
+    }
+
+    @Test
+    void aServerWhoseHarnessDiesWhileItStartsStopsWithEverythingItStarted() throws Exception {
+        // As when the harness's JVM is killed: its end of the launcher's standard input closes, and
+        // nothing else happens (no close, no signal, no group killed). Until 2026-12-06 the launcher
+        // watched its input only once ready, and a test JVM killed during a start left the server running.
+        // WildFly: a start of seconds, so that its input closes well before it would be ready.
+        String container = "wildfly";
+        TargetModule module = TargetModule.of(RunningTargets.CATALOG, container);
+        Path log = RunningTargets.folder("orphan").resolve(container + ".log");
+        Process launcher = new ProcessBuilder(module.command(List.of(), RunningTargets.settings(container, Map.of()).java(),
+                List.of(RunningTargets.JVM.split(" ")), List.of("--port", "0", "--watch-stdin")))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (launcher.descendants().findAny().isEmpty() && launcher.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            List<ProcessHandle> spawned = launcher.descendants().toList();
+            assertFalse(spawned.isEmpty(), "the launcher started the server: " + Files.readString(log));
+            launcher.getOutputStream().close();
+            assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher stopped once its input closed");
+            assertFalse(Files.readString(log).contains("ready port="), "the launcher stopped the server while it started, not once it was ready");
+            for (ProcessHandle process : spawned) {
+                process.onExit().get(10, TimeUnit.SECONDS);
+            }
+        } finally {
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+            launcher.destroyForcibly();
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Starts the one container on the classpath, serving the login servlet or the WAR it is given. What it prints on standard
@@ -55,6 +56,24 @@ public final class TargetMain {
                 return;
             }
         }
+        // Stops what has started, however the JVM ends: the server once it is up; while it starts, every
+        // process the start spawned (a standalone server's JVM), which nothing else would stop.
+        AtomicReference<Container.Server> started = new AtomicReference<>();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Container.Server up = started.get();
+            if (up != null) {
+                stop(up);
+            } else {
+                ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+            }
+        }, "target-shutdown"));
+        // Watched from the first moment, not once ready: a harness killed while a slow server starts
+        // (a test JVM, Maven) left it running for good.
+        if (options.watchStdin()) {
+            Thread watcher = new Thread(TargetMain::exitWhenStdinCloses, "stdin-watch");
+            watcher.setDaemon(true);
+            watcher.start();
+        }
         Container.Server server;
         try {
             server = container.start(options.host(), options.port(), options.knobs(), options.application(), options.transport());
@@ -72,7 +91,7 @@ public final class TargetMain {
             System.exit(1);
             return;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server), "target-shutdown"));
+        started.set(server);
         Map<String, String> facts = new TreeMap<>();
         facts.put(TargetProtocol.CONTAINER, container.name());
         facts.put(TargetProtocol.CONTAINER_VERSION, container.version());
@@ -94,11 +113,6 @@ public final class TargetMain {
         facts.forEach((key, value) -> System.out.println(TargetProtocol.factLine(key, value)));
         System.out.println(TargetProtocol.readyLine(server.port()));
         System.out.flush();
-        if (options.watchStdin()) {
-            Thread watcher = new Thread(TargetMain::exitWhenStdinCloses, "stdin-watch");
-            watcher.setDaemon(true);
-            watcher.start();
-        }
     }
 
     private static void exitWhenStdinCloses() {
