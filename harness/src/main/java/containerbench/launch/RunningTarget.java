@@ -151,6 +151,11 @@ public final class RunningTarget implements AutoCloseable {
         return process == null ? "" : process.logTail();
     }
 
+    /** The launched target's log; {@code null} for one started elsewhere. */
+    public Path log() {
+        return process == null ? null : process.log();
+    }
+
     @Override
     public void close() {
         if (process != null) {

@@ -126,6 +126,12 @@ class Http2HostileTest {
         targets.close();
     }
 
+    @ParameterizedTest
+    @MethodSource("containerbench.launch.RunningTargets#containers")
+    void servesTheLoginOverHttp2AndItsHandshakeSaysSo(String container) throws Exception {
+        TransportTest.servesTheLoginOver("h2", targets.target(container));
+    }
+
     Stream<Arguments> everyCaseOnEveryContainer() {
         return RunningTargets.containers().stream().flatMap(container -> CASES.stream().map(c -> Arguments.of(container, c)));
     }

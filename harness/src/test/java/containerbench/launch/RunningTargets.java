@@ -6,8 +6,11 @@ import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TargetSettings;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +18,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
-/** Starts each container once, side by side as the benchmark does, for the tests that talk to real targets. */
+/**
+ * Starts each container once, side by side and on the run's own path ({@link RunningTarget}: the
+ * launch, the probe, the TLS handshake checked), for the tests that talk to real targets.
+ */
 final class RunningTargets implements AutoCloseable {
 
     static final TargetCatalog CATALOG = TargetCatalog.read(ProjectRoot.find());
@@ -27,7 +33,7 @@ final class RunningTargets implements AutoCloseable {
      */
     static final String JVM = "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
-    private final Map<String, TargetProcess> targets = new LinkedHashMap<>();
+    private final Map<String, RunningTarget> targets = new LinkedHashMap<>();
 
     static List<String> containers() {
         return CATALOG.names();
@@ -84,15 +90,28 @@ final class RunningTargets implements AutoCloseable {
 
     /** The same, each with these properties too (such as {@code http}). */
     void startAll(List<String> containers, Map<String, String> more) throws Exception {
-        Map<String, CompletableFuture<TargetProcess>> starts = new LinkedHashMap<>();
+        // One batch of starts at a time on the machine: the two test JVMs each starting eight servers at
+        // once took Payara past its 60 s to start; a batch waits for the other test JVM's to end.
+        synchronized (RunningTargets.class) {
+            Path lock = Files.createDirectories(Path.of("target", "test-logs")).resolve("starting.lock");
+            try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock held = channel.lock()) {
+                startSideBySide(containers, more);
+            }
+        }
+    }
+
+    private void startSideBySide(List<String> containers, Map<String, String> more) throws Exception {
+        Map<String, CompletableFuture<RunningTarget>> starts = new LinkedHashMap<>();
         for (String container : containers) {
             Map<String, String> properties = new LinkedHashMap<>(shortTimeouts(container));
             properties.put("target.jvmArgs", JVM);
             properties.putAll(more);
-            CompletableFuture<TargetProcess> start = new CompletableFuture<>();
+            CompletableFuture<RunningTarget> start = new CompletableFuture<>();
             new Thread(() -> {
                 try {
-                    start.complete(start(container, properties));
+                    RunSettings run = run(container, properties);
+                    start.complete(RunningTarget.start(run.target(), run, CATALOG, folder("target-test").resolve(container + ".log")));
                 } catch (Exception | Error e) {
                     start.completeExceptionally(e);
                 }
@@ -100,7 +119,7 @@ final class RunningTargets implements AutoCloseable {
             starts.put(container, start);
         }
         Exception failed = null;
-        for (Map.Entry<String, CompletableFuture<TargetProcess>> start : starts.entrySet()) {
+        for (Map.Entry<String, CompletableFuture<RunningTarget>> start : starts.entrySet()) {
             try {
                 targets.put(start.getKey(), start.getValue().join());
             } catch (CompletionException e) {
@@ -117,19 +136,20 @@ final class RunningTargets implements AutoCloseable {
 
     /** The container's port; startAll started it. */
     int port(String container) {
-        TargetProcess target = targets.get(container);
+        return target(container).baseUrl().getPort();
+    }
+
+    /** The container as startAll started it. */
+    RunningTarget target(String container) {
+        RunningTarget target = targets.get(container);
         if (target == null) {
             throw new IllegalStateException(container + " was not started: startAll starts the containers a test talks to");
         }
-        return target.baseUrl("127.0.0.1").getPort();
-    }
-
-    TargetProcess process(String container) {
-        return targets.get(container);
+        return target;
     }
 
     @Override
     public void close() {
-        targets.values().forEach(TargetProcess::close);
+        targets.values().forEach(RunningTarget::close);
     }
 }

@@ -71,6 +71,21 @@ class ServletContractOverTlsTest {
                 .getBytes(StandardCharsets.UTF_8)).body(), "a normal login still works afterwards");
     }
 
+    @ParameterizedTest
+    @MethodSource("containerbench.launch.RunningTargets#containers")
+    void servesTheLoginOverHttp11WithTlsAndItsHandshakeSaysSo(String container) throws Exception {
+        TransportTest.servesTheLoginOver("h1-tls", targets.target(container));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aHandshakeThatAgreesOnAnotherProtocolStopsTheRunNamingIt() {
+        java.net.URI jetty = targets.target("jetty").baseUrl();
+        var error = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> Negotiation.checked("jetty[http=h2]", "h2", jetty.getHost(), jetty.getPort()));
+        assertEquals("jetty[http=h2] was asked for h2 but its TLS handshake agreed on http/1.1 (no ALPN), offered h2 and"
+                + " http/1.1", error.getMessage());
+    }
+
     @AfterAll
     void stopTargets() {
         targets.close();

@@ -2,6 +2,7 @@ package containerbench.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -279,6 +280,13 @@ class ServletContractTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("containerbench.launch.RunningTargets#containers")
+    void aCleartextTargetHasNoHandshakeToCheck(String container) {
+        assertEquals("http", targets.target(container).baseUrl().getScheme());
+        assertNull(targets.target(container).negotiation());
+    }
+
     @Test
     void thePasswordNeverReachesATargetLog() throws Exception {
         String secret = "s3cr3t-" + System.nanoTime();
@@ -286,7 +294,7 @@ class ServletContractTest {
             int port = targets.port(container);
             RawHttp.exchange(port, get("username=u&password=" + secret));
             RawHttp.exchange(port, get("username=%ZZ&password=" + secret));
-            String log = java.nio.file.Files.readString(targets.process(container).log());
+            String log = java.nio.file.Files.readString(targets.target(container).log());
             assertFalse(log.contains(secret), container + " logged the password");
         }
     }
@@ -294,7 +302,7 @@ class ServletContractTest {
     /** Stopped as a run stops them: each launcher, and with it every process a standalone server started. */
     @AfterAll
     void stopTargets() throws Exception {
-        List<Long> servers = RunningTargets.containers().stream().map(targets::process).filter(java.util.Objects::nonNull)
+        List<Long> servers = RunningTargets.containers().stream().map(targets::target)
                 .map(p -> p.facts().get(containerbench.launcher.TargetProtocol.SERVER_PID)).filter(java.util.Objects::nonNull)
                 .map(Long::parseLong).toList();
         targets.close();

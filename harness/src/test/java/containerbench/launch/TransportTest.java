@@ -19,58 +19,70 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every container that serves TLS, over HTTP/1.1 and HTTP/2: the run's own key, the protocol its
- * handshake agreed checked before any load, and the login answered over what was asked.
+ * handshake agreed checked before any load, and the login answered over what was asked. The login over
+ * each transport is checked on the targets {@link ServletContractOverTlsTest} and {@link Http2HostileTest}
+ * start anyway ({@link #servesTheLoginOver}); here, what needs targets of its own: the common HTTP/2
+ * settings, OpenSSL, and the refusals.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TransportTest {
 
-    /** Every container of the catalog, over both transports with TLS. */
-    static Stream<Arguments> transports() {
-        return RunningTargets.CATALOG.names().stream().flatMap(container -> Stream.of("h1-tls", "h2")
-                .map(http -> Arguments.of(container, http)));
+    private final RunningTargets settled = new RunningTargets();
+
+    /** Every container over h2 with HTTP/2 settings other than every one's default, started side by side. */
+    @BeforeAll
+    void startTargets() throws Exception {
+        settled.startAll(RunningTargets.containers(), Map.of("http", "h2", "h2Streams", "50", "h2Window", "131072"));
     }
 
-    @ParameterizedTest
-    @MethodSource("transports")
-    void aTargetServesTheLoginOverWhatItWasAskedAndItsHandshakeSaysSo(String container, String http) throws Exception {
-        RunSettings run = RunningTargets.run(container, Map.of("http", http, "target.jvmArgs", RunningTargets.JVM));
-        Path logs = RunningTargets.folder("tls");
-        try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG, logs.resolve(container + ".log"))) {
-            assertEquals("https", target.baseUrl().getScheme());
-            Negotiation agreed = target.negotiation();
-            assertEquals(http.equals("h2") ? "h2" : "http/1.1", agreed.protocol(), agreed.toString());
-            assertTrue(agreed.tlsVersion().startsWith("TLSv1."), agreed.toString());
-            assertTrue(Files.exists(logs.resolve("tls-" + ProcessHandle.current().pid() + ".p12")),
-                    "the run's key store beside the logs");
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).sslContext(TrustAll.context()).build();
-            HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(target.baseUrl()
-                    + "/loginServlet?username=ann&password=s3cret")).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, login.statusCode());
-            assertTrue(login.body().contains("username: ann") && login.body().contains("password: s3cret"), login.body());
-            assertEquals(http.equals("h2") ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1, login.version());
-            if (http.equals("h2")) {
-                // What the container said it holds is what it announced to a client; but Payara's
-                // Grizzly leaves its default of 100 streams out of its SETTINGS frame
-                // (Http2Session.prepareSettings sends only what differs from its own default), so a
-                // client is told of no limit.
-                System.out.println("TransportTest: " + container + " announced " + agreed.http2());
-                Map<String, String> reported = new HashMap<>(reportedHttp2(container, target));
-                if (container.equals("payara")) {
-                    assertEquals("100", reported.put("h2Streams", "-1"));
-                }
-                assertEquals(reported, announcedAsReported(container, agreed), agreed.toString());
-            } else {
-                assertNull(agreed.http2());
+    @AfterAll
+    void stopTargets() {
+        settled.close();
+    }
+
+    /**
+     * What a target started over {@code http} must show: the scheme, what its handshake agreed, the run's
+     * key store beside its log, the login answered over that protocol, and over h2 the settings it
+     * announced equal to those it reported.
+     */
+    static void servesTheLoginOver(String http, RunningTarget target) throws Exception {
+        String container = target.settings().container();
+        assertEquals("https", target.baseUrl().getScheme());
+        Negotiation agreed = target.negotiation();
+        assertEquals(http.equals("h2") ? "h2" : "http/1.1", agreed.protocol(), agreed.toString());
+        assertTrue(agreed.tlsVersion().startsWith("TLSv1."), agreed.toString());
+        assertTrue(Files.exists(target.log().getParent().resolve("tls-" + ProcessHandle.current().pid() + ".p12")),
+                "the run's key store beside the logs");
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).sslContext(TrustAll.context()).build();
+        HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(target.baseUrl()
+                + "/loginServlet?username=ann&password=s3cret")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, login.statusCode());
+        assertTrue(login.body().contains("username: ann") && login.body().contains("password: s3cret"), login.body());
+        assertEquals(http.equals("h2") ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1, login.version());
+        if (http.equals("h2")) {
+            // What the container said it holds is what it announced to a client; but Payara's
+            // Grizzly leaves its default of 100 streams out of its SETTINGS frame
+            // (Http2Session.prepareSettings sends only what differs from its own default), so a
+            // client is told of no limit.
+            System.out.println("TransportTest: " + container + " announced " + agreed.http2());
+            Map<String, String> reported = new HashMap<>(reportedHttp2(container, target));
+            if (container.equals("payara")) {
+                assertEquals("100", reported.put("h2Streams", "-1"));
             }
+            assertEquals(reported, announcedAsReported(agreed), agreed.toString());
+        } else {
+            assertNull(agreed.http2());
         }
     }
 
@@ -84,28 +96,19 @@ class TransportTest {
     }
 
     /** The same from the server's SETTINGS frame, a streams limit it left out being HTTP/2's: none. */
-    private static Map<String, String> announcedAsReported(String container, Negotiation agreed) {
+    private static Map<String, String> announcedAsReported(Negotiation agreed) {
         Long streams = agreed.http2().get("maxConcurrentStreams");
         Long window = agreed.http2().get("initialWindowSize");
         return Map.of("h2Streams", streams == null ? "-1" : streams.toString(), "h2Window", window == null ? "65535" : window.toString());
     }
 
     @ParameterizedTest
-    @MethodSource("containers")
-    void eachContainerTakesTheCommonHttp2SettingsAndAnnouncesThem(String container) throws Exception {
-        Map<String, String> properties = Map.of("http", "h2", "h2Streams", "50", "h2Window", "131072", "target.jvmArgs",
-                RunningTargets.JVM);
-        RunSettings run = RunningTargets.run(container, properties);
-        try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
-                RunningTargets.folder("h2").resolve(container + ".log"))) {
-            assertEquals(Map.of("h2Streams", "50", "h2Window", "131072"), reportedHttp2(container, target));
-            assertEquals(Map.of("h2Streams", "50", "h2Window", "131072"), announcedAsReported(container, target.negotiation()),
-                    target.negotiation().toString());
-        }
-    }
-
-    static Stream<String> containers() {
-        return RunningTargets.CATALOG.names().stream();
+    @MethodSource("containerbench.launch.RunningTargets#containers")
+    void eachContainerTakesTheCommonHttp2SettingsAndAnnouncesThem(String container) {
+        RunningTarget target = settled.target(container);
+        assertEquals(Map.of("h2Streams", "50", "h2Window", "131072"), reportedHttp2(container, target));
+        assertEquals(Map.of("h2Streams", "50", "h2Window", "131072"), announcedAsReported(target.negotiation()),
+                target.negotiation().toString());
     }
 
     @Test
@@ -170,33 +173,11 @@ class TransportTest {
     }
 
     @Test
-    void aCleartextTargetHasNoHandshakeToCheck() throws Exception {
-        RunSettings run = RunningTargets.run("undertow", Map.of("target.jvmArgs", RunningTargets.JVM));
-        try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
-                RunningTargets.folder("cleartext").resolve("undertow.log"))) {
-            assertEquals("http", target.baseUrl().getScheme());
-            assertNull(target.negotiation());
-        }
-    }
-
-    @Test
     void aTransportNoContainerKnowsIsRefusedBeforeAnyStartNamingWhatEachAccepts() {
         SettingException typo = assertThrows(SettingException.class, () -> RunningTargets.run("tomcat", Map.of("http", "h3")));
         assertEquals("bad value -Dhttp=h3: tomcat's http accepts one of h1, h1-tls, h2", typo.getMessage());
         SettingException server = assertThrows(SettingException.class, () -> RunSettings.from(Given.maven(
                 Map.of("containers", "tomcat,wildfly[http=h2c]")), RunningTargets.CATALOG, 2));
         assertEquals("bad value http=h2c in wildfly[http=h2c] (-Dcontainers): wildfly's http accepts one of h1, h1-tls, h2", server.getMessage());
-    }
-
-    @Test
-    void aHandshakeThatAgreesOnAnotherProtocolStopsTheRunNamingIt() throws Exception {
-        RunSettings run = RunningTargets.run("jetty", Map.of("http", "h1-tls", "target.jvmArgs", RunningTargets.JVM));
-        try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG,
-                RunningTargets.folder("tls").resolve("jetty.log"))) {
-            var error = assertThrows(IllegalStateException.class, () -> Negotiation.checked("jetty[http=h2]", "h2",
-                    target.baseUrl().getHost(), target.baseUrl().getPort()));
-            assertEquals("jetty[http=h2] was asked for h2 but its TLS handshake agreed on http/1.1 (no ALPN), offered h2 and"
-                    + " http/1.1", error.getMessage());
-        }
     }
 }
