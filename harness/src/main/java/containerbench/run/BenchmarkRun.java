@@ -7,6 +7,7 @@ import containerbench.launch.Targets;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.Limits;
+import containerbench.measure.LoadControl;
 import containerbench.measure.Measurement;
 import containerbench.measure.RequestMix;
 import containerbench.measure.Step;
@@ -35,7 +36,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * ({@link RunRecord}) and their publication; and it makes sure that whatever ends the run (the end
  * of the plan, a dead target, Ctrl-C, Maven killed) stops every target and keeps what was measured.
  */
-public final class BenchmarkRun {
+public final class BenchmarkRun implements LoadControl {
 
     private final RunSettings settings;
     private final Launches targets;
@@ -145,19 +146,16 @@ public final class BenchmarkRun {
     }
 
     /** The base URL of every target, in the order of the settings: the baseline first; every launch has the same. */
+    @Override
     public List<URI> baseUrls() {
         return targets.current().baseUrls();
-    }
-
-    /** What is sent to every target: the login, or the user's requests. */
-    public RequestMix requests() {
-        return new RequestMix(settings.app().requests());
     }
 
     /**
      * Whether the users of {@code step} must wait before they start: for the other injectors before
      * the first step (the first ask says this one is ready), or for the step's launch of the targets.
      */
+    @Override
     public boolean waiting(Step step) {
         return injectors.waiting(step) || targets.waiting(step.launch());
     }
@@ -174,11 +172,13 @@ public final class BenchmarkRun {
     }
 
     /** Whether a target JVM this run launched has exited. */
+    @Override
     public boolean targetDied() {
         return targetDied;
     }
 
     /** Whether a capacity search has found every target's capacity: the rest of its stair is not run. */
+    @Override
     public boolean searched() {
         return stair != null && stair.searched();
     }
