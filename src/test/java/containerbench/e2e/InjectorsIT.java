@@ -107,11 +107,11 @@ class InjectorsIT {
         RunResult merged = written.merged();
         for (RunResult part : written.parts()) {
             assertTrue(part.blocks().stream().noneMatch(b -> b.users() >= 800 / 2), part.runId() + " stopped with injector 0's word");
-            assertTrue(part.blocks().stream().filter(b -> b.tier().startsWith("200 ")).allMatch(b -> b.users() == 100),
+            assertTrue(part.blocks().stream().filter(b -> b.tier().load() == 200).allMatch(b -> b.users() == 100),
                     "each injector its half of the rate");
             assertEquals(List.of(), part.capacity().capacities(), "no capacity of half the rate: the merged run's alone");
         }
-        assertTrue(merged.blocks().stream().filter(b -> b.tier().startsWith("200 ")).allMatch(b -> b.users() == 200
+        assertTrue(merged.blocks().stream().filter(b -> b.tier().load() == 200).allMatch(b -> b.users() == 200
                 && b.open().offeredRate() == 200), "the blocks joined: the step's whole rate");
         assertEquals(List.of("tomcat", "undertow"), merged.capacity().capacities().stream().map(c -> c.target()).toList(),
                 "a capacity of each target, from the blocks joined");

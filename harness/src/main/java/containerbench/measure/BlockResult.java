@@ -26,7 +26,7 @@ import java.util.List;
  * @param byRequest with a mix of requests, each one's outcomes and mean response time in the block, in the mix's
  *     order (schema 12); {@code null} for one request, and before
  */
-public record BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis,
+public record BlockResult(Tier tier, int users, int round, String target, long startMillis, long endMillis,
         long requests, long ok, long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram,
         OpenFigures open, int launch, List<Request> byRequest) {
 
@@ -41,14 +41,14 @@ public record BlockResult(String tier, int users, int round, String target, long
     }
 
     /** A block without a mix's figures. */
-    public BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
+    public BlockResult(Tier tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
             long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open, int launch) {
         this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open,
                 launch, null);
     }
 
     /** A block of the first launch. */
-    public BlockResult(String tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
+    public BlockResult(Tier tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
             long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open) {
         this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open, 0,
                 null);

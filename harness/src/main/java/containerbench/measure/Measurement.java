@@ -26,7 +26,7 @@ public final class Measurement implements AutoCloseable {
     // Blocks, with several targets or a capacity search's rounds; null for one target's tiers of a fixed length.
     private final Interleaving interleaving;
     private final List<Step> steps = new ArrayList<>();
-    private final List<String> tierNames = new ArrayList<>();
+    private final List<Tier> tiers = new ArrayList<>();
     private final FailureCauses causes = new FailureCauses();
     private final GatlingFailureLog failureLog;
     // Each launch's samplers, one per target; the last launch's are the ones sampling.
@@ -91,9 +91,10 @@ public final class Measurement implements AutoCloseable {
                             ? new Rotation.Rounds(TierPlan.WARMUP_WINDOW_SECONDS, 0, plan.warmupSeconds() / TierPlan.WARMUP_WINDOW_SECONDS)
                             : Rotation.Rounds.once(plan.warmupSeconds());
                     int users = share.usersOf(plan.warmupUsers());
-                    Rotation warmup = new Rotation(name, -1, users, List.of(target(t, name)), rounds, clock, cores, requests, false,
+                    Step.Kind kind = new Step.Warmup(t);
+                    Rotation warmup = new Rotation(name, kind, users, List.of(target(t, name)), rounds, clock, cores, requests, false,
                             launch);
-                    steps.add(new Step(name + suffix, users, -1, t, warmup, startOf(phases, phase), offset(steps, phase), null,
+                    steps.add(new Step(name + suffix, users, kind, warmup, startOf(phases, phase), offset(steps, phase), null,
                             launch, phase));
                     if (plan.autoWarmup()) {
                         phase++;
@@ -109,17 +110,19 @@ public final class Measurement implements AutoCloseable {
             for (int tier = 0; tier < plan.tiers().size(); tier++) {
                 int users = share.usersOf(plan.tiers().get(tier));
                 int repeat = seen.merge(users, 1, Integer::sum);
-                String name = plan.tiers().get(tier) + (plan.arrivesAtRates() ? " req/s" : " users") + (repeat > 1 ? " #" + repeat : "");
+                Tier measured = new Tier(plan.tiers().get(tier), plan.arrivesAtRates() ? Tier.Unit.RATE : Tier.Unit.USERS, repeat);
+                String name = measured.toString();
                 if (launch == 0) {
-                    tierNames.add(name);
+                    tiers.add(measured);
                 }
+                Step.Kind kind = new Step.Measured(measured, tier);
                 List<Rotation.Target> targets = new ArrayList<>();
                 for (int t = 0; t < labels.size(); t++) {
                     targets.add(target(t, several ? name + " " + labels.get(t) : name));
                 }
                 Rotation.Rounds rounds = interleaving != null ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
                         interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
-                steps.add(new Step(name + suffix, users, tier, 0, new Rotation(name, tier, users, targets, rounds, clock, cores, requests,
+                steps.add(new Step(name + suffix, users, kind, new Rotation(name, kind, users, targets, rounds, clock, cores, requests,
                         plan.arrivesAtRates(), launch), startOf(phases, phase), offset(steps, phase),
                         plan.arrivesAtRates() ? new Arrivals(users, plan.open().maxInFlight()) : null, launch, phase));
             }
@@ -176,10 +179,11 @@ public final class Measurement implements AutoCloseable {
         }
         // This injector's share of the first rate, as of every step's.
         int rate = share.usersOf(plan.tiers().get(0));
-        Rotation rotation = new Rotation(name, -1, rate, targets, new Rotation.Rounds(OPEN_WARMUP_BLOCK_SECONDS, 1, 1), clock,
+        Step.Kind kind = new Step.OpenWarmup();
+        Rotation rotation = new Rotation(name, kind, rate, targets, new Rotation.Rounds(OPEN_WARMUP_BLOCK_SECONDS, 1, 1), clock,
                 cores, requests, true, launch);
         String scenario = launch == 0 ? name : name + " (launch " + (launch + 1) + ")";
-        return new Step(scenario, rate, -1, -1, rotation, start, offset, new Arrivals(rate, plan.open().maxInFlight()), launch,
+        return new Step(scenario, rate, kind, rotation, start, offset, new Arrivals(rate, plan.open().maxInFlight()), launch,
                 phase);
     }
 
@@ -200,9 +204,9 @@ public final class Measurement implements AutoCloseable {
         return steps;
     }
 
-    /** The name of the tier at {@code index} in the plan: "500 users", "500 users #2" for a repeat. */
-    public String tierName(int index) {
-        return tierNames.get(index);
+    /** The tier at {@code index} in the plan. */
+    public Tier tier(int index) {
+        return tiers.get(index);
     }
 
     /** Every target's warm-up, its windows combined over every launch, in target order. */
@@ -213,9 +217,9 @@ public final class Measurement implements AutoCloseable {
             String scenario = null;
             int users = 0;
             for (Step step : steps) {
-                if (step.warmup() && step.target() == target) {
+                if (step.warmupOf(target)) {
                     recorders.addAll(step.rotation().recordersOf(target));
-                    scenario = scenario == null ? step.rotation().tier() : scenario;
+                    scenario = scenario == null ? step.rotation().name() : scenario;
                     users = step.users();
                 }
             }
@@ -230,9 +234,9 @@ public final class Measurement implements AutoCloseable {
     public List<Integer> warmupSeconds() {
         List<Integer> seconds = new ArrayList<>(Collections.nCopies(labels.size(), 0));
         for (Step step : steps) {
-            if (step.warmup() && step.target() >= 0) {
-                int these = step.rotation().recordersOf(step.target()).size() * step.rotation().rounds().blockSeconds();
-                seconds.set(step.target(), Math.max(seconds.get(step.target()), these));
+            if (step.kind() instanceof Step.Warmup warmup) {
+                int these = step.rotation().recordersOf(warmup.target()).size() * step.rotation().rounds().blockSeconds();
+                seconds.set(warmup.target(), Math.max(seconds.get(warmup.target()), these));
             }
         }
         return seconds;
@@ -241,10 +245,10 @@ public final class Measurement implements AutoCloseable {
     /** Every tier, and in an interleaved run every target of every tier, its blocks of every launch combined. */
     public List<TierResult> tierResults() {
         List<TierResult> results = new ArrayList<>();
-        for (int tier = 0; tier < tierNames.size(); tier++) {
+        for (int tier = 0; tier < tiers.size(); tier++) {
             for (int target = 0; target < labels.size(); target++) {
                 List<TierRecorder> recorders = ofTier(tier, target, Rotation::recordersOf);
-                results.add(explained(TierRecorder.combined(tierNames.get(tier), labels.get(target), usersOf(tier), recorders),
+                results.add(explained(TierRecorder.combined(tiers.get(tier).toString(), labels.get(target), usersOf(tier), recorders),
                         target, recorders));
             }
         }
@@ -254,11 +258,11 @@ public final class Measurement implements AutoCloseable {
     /** With several targets, each tier's lead-in per target, over every launch: run, and in no tier's figures. */
     public List<TierResult> leadInResults() {
         List<TierResult> results = new ArrayList<>();
-        for (int tier = 0; tier < tierNames.size(); tier++) {
+        for (int tier = 0; tier < tiers.size(); tier++) {
             for (int target = 0; target < labels.size(); target++) {
                 List<TierRecorder> recorders = ofTier(tier, target, Rotation::leadInOf);
                 if (!recorders.isEmpty()) {
-                    results.add(TierRecorder.combined(tierNames.get(tier) + " lead-in", labels.get(target), usersOf(tier), recorders));
+                    results.add(TierRecorder.combined(tiers.get(tier) + " lead-in", labels.get(target), usersOf(tier), recorders));
                 }
             }
         }
@@ -268,12 +272,12 @@ public final class Measurement implements AutoCloseable {
     /** One target's recorders of one tier, {@code which} of them, over every launch. */
     private List<TierRecorder> ofTier(int tier, int target, java.util.function.BiFunction<Rotation, Integer, List<TierRecorder>> which) {
         List<TierRecorder> recorders = new ArrayList<>();
-        steps.stream().filter(step -> step.tier() == tier).forEach(step -> recorders.addAll(which.apply(step.rotation(), target)));
+        steps.stream().filter(step -> step.measures(tier)).forEach(step -> recorders.addAll(which.apply(step.rotation(), target)));
         return recorders;
     }
 
     private int usersOf(int tier) {
-        return steps.stream().filter(step -> step.tier() == tier).findFirst().orElseThrow().users();
+        return steps.stream().filter(step -> step.measures(tier)).findFirst().orElseThrow().users();
     }
 
     /** The blocks of an interleaved run's or a capacity search's tiers, in the order they ran; none for one target's tiers. */

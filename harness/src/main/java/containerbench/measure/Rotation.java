@@ -47,12 +47,16 @@ public final class Rotation {
     public record Cores(int injector) {
     }
 
-    /** One block: which round, which target (by its index in the run), and what it recorded. */
-    public record Block(int index, int round, int target, String request, TierRecorder recorder) {
+    /**
+     * One block: which round, which target (by its index in the run), and what it recorded.
+     *
+     * @param round the round it measures; {@code null} for a block of the lead-in, which measures none
+     */
+    public record Block(int index, Integer round, int target, String request, TierRecorder recorder) {
     }
 
-    private final String tier;
-    private final int tierIndex;
+    private final String name;
+    private final Step.Kind kind;
     private final int users;
     private final List<Target> targets;
     private final Rounds rounds;
@@ -89,25 +93,27 @@ public final class Rotation {
     private final int launch;
 
     /**
-     * @param tierIndex the tier's index in the plan, -1 for a warm-up
+     * @param name what Gatling's scenario and its requests are named after: the tier ("500 users"), or the warm-up
+     * @param kind the step it turns: a warm-up's rotation has no lead-in
      * @param requests the names of the requests of the mix, which each block's figures are broken down by
      * @param open whether it turns an open step, whose users are its rate
      * @param launch which launch of the targets it turns in, 0 first: its blocks say so
      */
-    Rotation(String tier, int tierIndex, int users, List<Target> targets, Rounds rounds, CpuClock clock, Cores cores,
+    Rotation(String name, Step.Kind kind, int users, List<Target> targets, Rounds rounds, CpuClock clock, Cores cores,
             List<String> requests, boolean open, int launch) {
         this.open = open;
         this.launch = launch;
         this.parts = new HashMap<>();
         this.mix = List.copyOf(requests);
         targets.forEach(target -> parts.put(target.index(), TierRecorder.parts(requests, target.label(), users)));
-        this.tier = tier;
-        this.tierIndex = tierIndex;
+        this.name = name;
+        this.kind = kind;
         this.users = users;
         this.targets = List.copyOf(targets);
         this.rounds = rounds;
-        this.order = new BlockOrder(targets.size()).forTier(tierIndex);
-        this.leadIn = tierIndex >= 0 ? order.leadIn() : List.of();
+        // A warm-up turns as a tier before the plan's first would (BlockOrder#forTier(-1): the last target opens).
+        this.order = new BlockOrder(targets.size()).forTier(kind instanceof Step.Measured measured ? measured.index() : -1);
+        this.leadIn = kind instanceof Step.Measured ? order.leadIn() : List.of();
         this.blockNanos = rounds.blockSeconds() * 1_000_000_000L;
         this.clock = clock;
         this.cores = cores;
@@ -129,8 +135,14 @@ public final class Rotation {
         this.moreRounds = rule;
     }
 
-    public String tier() {
-        return tier;
+    /** What its scenario is named after: the tier ("500 users"), or the warm-up. */
+    public String name() {
+        return name;
+    }
+
+    /** The tier it measures; {@code null} for a warm-up, whose blocks are in no tier. */
+    public Tier tier() {
+        return kind instanceof Step.Measured measured ? measured.tier() : null;
     }
 
     /** Each target's request name, as Gatling's report shows its blocks. */
@@ -138,8 +150,16 @@ public final class Rotation {
         return targets.stream().map(Target::request).toList();
     }
 
+    /**
+     * The index in the plan of the tier it measures.
+     *
+     * @throws IllegalStateException for a warm-up's rotation, which measures none
+     */
     public int tierIndex() {
-        return tierIndex;
+        if (kind instanceof Step.Measured measured) {
+            return measured.index();
+        }
+        throw new IllegalStateException(name + " measures no tier");
     }
 
     public int users() {
@@ -211,7 +231,7 @@ public final class Rotation {
             // Unmeasured: a recorder of its own, its requests under a name of their own in Gatling's report.
             Target target = targets.get(leadIn.get(index));
             String request = target.request() + " lead-in";
-            block = new Block(index, -1, target.index(), request, new TierRecorder(request, target.label(), users,
+            block = new Block(index, null, target.index(), request, new TierRecorder(request, target.label(), users,
                     TierRecorder.parts(mix, target.label(), users), open));
             leadInBlocks.add(block);
         } else {
@@ -250,7 +270,7 @@ public final class Rotation {
         // Where its previous block of the tier ended: its waits since are charged to this one.
         long since = endedAt.getOrDefault(loaded, atStart.targetMillis()[loaded]);
         endedAt.put(loaded, end.targetMillis()[loaded]);
-        if (block.round() < 0) {
+        if (block.round() == null) {
             return;
         }
         TierResult figures = block.recorder().counts();
@@ -269,7 +289,7 @@ public final class Rotation {
                 perResponse(cpuUsed(since, end.targetMillis()[loaded]), figures.ok()), injectorPercent, busiest,
                 host == null ? null : host.busyPercent(), host == null ? null : host.stealPercent(),
                 waitingMillis < 0 || targets.size() < 2 ? null : Decimals.two(waitingMillis / 10.0 / seconds));
-        closed.add(new BlockResult(tier, users, block.round(), target(block).label(), figures.startMillis(), figures.endMillis(),
+        closed.add(new BlockResult(tier(), users, block.round(), target(block).label(), figures.startMillis(), figures.endMillis(),
                 figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpu,
                 InjectorLimit.limited(injectorPercent, cores.injector(), busiest), null, null, launch));
         closedBlocks.add(block);

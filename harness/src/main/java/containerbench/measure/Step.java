@@ -9,9 +9,7 @@ import java.util.List;
  * target of the block current as it leaves.
  *
  * @param scenario the step's own name, as Gatling's scenarios need one each
- * @param tier the tier's index in the plan, or -1 for a warm-up
- * @param target the target a warm-up loads, by its index in the run; 0 for a tier, -1 for the injector's
- *     warm-up before open tiers, which turns between all targets
+ * @param kind a target's warm-up, the injector's open warm-up, or a measured tier
  * @param start when several injectors share the run, the instant all of them start its phase; else {@code null}
  * @param offsetMillis with a {@code start}, how long after it this step's users start on every injector
  * @param phase with several injectors, the part of the load whose steps are laid out from one instant: a new
@@ -19,16 +17,43 @@ import java.util.List;
  * @param arrivals an open tier's schedule of arrivals, {@code users} being its rate; {@code null} for users looping
  * @param launch which launch of the targets it loads, 0 first: its users wait until that launch answers
  */
-public record Step(String scenario, int users, int tier, int target, Rotation rotation, LoadStart start, long offsetMillis,
+public record Step(String scenario, int users, Kind kind, Rotation rotation, LoadStart start, long offsetMillis,
         Arrivals arrivals, int launch, int phase) {
+
+    /** What a step is for. */
+    public sealed interface Kind {
+    }
+
+    /** One target's warm-up, by its index in the run: recorded apart, in no tier's figures. */
+    public record Warmup(int target) implements Kind {
+    }
+
+    /** The injector's own warm-up before open tiers, which turns between every target and is counted nowhere. */
+    public record OpenWarmup() implements Kind {
+    }
+
+    /** A measured tier, and its index in the plan. */
+    public record Measured(Tier tier, int index) implements Kind {
+    }
 
     /** How long its users wait before they start, from now: none unless several injectors share the run. */
     public Duration delay(long nowMillis) {
         return start == null ? Duration.ZERO : Duration.ofMillis(Math.max(0, start.millis() + offsetMillis - nowMillis));
     }
 
+    /** Whether it warms up rather than measures: a target's warm-up or the injector's open one. */
     public boolean warmup() {
-        return tier < 0;
+        return !(kind instanceof Measured);
+    }
+
+    /** Whether it is {@code target}'s own warm-up. */
+    public boolean warmupOf(int target) {
+        return kind instanceof Warmup warmup && warmup.target() == target;
+    }
+
+    /** Whether it measures the tier at {@code index} of the plan. */
+    public boolean measures(int index) {
+        return kind instanceof Measured measured && measured.index() == index;
     }
 
     /** Whether its load arrives at a rate (an open tier) rather than from users looping. */

@@ -133,7 +133,7 @@ record ClientAgreement(String comparison, LoadClient firstClient, String firstRu
                         .findFirst().flatMap(t -> of(t, target.label()));
                 if (mine.isPresent() && theirs.isPresent()) {
                     pairs.add(new TierComparison.Comparison[] {mine.get(), theirs.get()});
-                    loads.add(tier.tier());
+                    loads.add(tier.tier().toString());
                 }
             }
             // Two figures a tier, each interval adjusted for all of them.

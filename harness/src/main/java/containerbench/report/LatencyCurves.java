@@ -62,9 +62,8 @@ final class LatencyCurves {
                     curves.add(new Curve(tier.target(), points(Histograms.decode(tier.latencyMs().histogram()), 1)));
                 }
             }
-            String name = tiers.isEmpty() ? null : tiers.get(0).name();
             if (!curves.isEmpty()) {
-                panels.add(new Panel(Verdicts.load(name, load), corrected, curves));
+                panels.add(new Panel(Verdicts.load(load, run.loadUnit()), corrected, curves));
             }
         }
         return panels;

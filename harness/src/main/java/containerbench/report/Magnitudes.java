@@ -35,16 +35,12 @@ final class Magnitudes {
         List<Tier> tiers = new ArrayList<>();
         for (int load : run.loads()) {
             List<Bar> bars = new ArrayList<>();
-            String name = null;
             for (RunResult.Target target : run.targets()) {
                 TierResult tier = run.tier(target.label(), load).orElse(null);
-                if (tier != null) {
-                    name = tier.name();
-                }
                 bars.add(new Bar(target.label(), tier == null ? null : tier.tps(),
                         tier == null || tier.latencyMs() == null ? null : tier.latencyMs().p99()));
             }
-            tiers.add(new Tier(Verdicts.load(name, load), bars));
+            tiers.add(new Tier(Verdicts.load(load, run.loadUnit()), bars));
         }
         return tiers;
     }

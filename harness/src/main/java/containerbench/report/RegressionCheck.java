@@ -35,17 +35,17 @@ public record RegressionCheck(double threshold) {
         for (TierComparison tier : run.comparisons()) {
             TierComparison.Comparison c = tier.comparison().get(0);
             if (c.failures() != null && c.failures().otherFailed() && !c.failures().baselineFailed()) {
-                findings.add(new Finding(tier.tier(), "failures", Verdict.REGRESSION, String.format(Locale.ROOT,
+                findings.add(new Finding(tier.tier().toString(), "failures", Verdict.REGRESSION, String.format(Locale.ROOT,
                         "%s failed %.2f%% of its requests, %s %.2f%%", c.other(), c.failures().otherPercent(), c.baseline(),
                         c.failures().baselinePercent())));
                 continue;
             }
             if (c.cpu() != null) {
-                findings.add(judge(tier.tier(), "CPU per response", c.cpu(), false, c.failed() ? "a target failed the tier" : null));
+                findings.add(judge(tier.tier().toString(), "CPU per response", c.cpu(), false, c.failed() ? "a target failed the tier" : null));
             }
             if (c.tps() != null) {
                 String note = !c.tpsJudged() ? "not judged by the run" : c.injectorLimited() ? "Gatling limited the load" : null;
-                findings.add(judge(tier.tier(), "TPS", c.tps(), true, note));
+                findings.add(judge(tier.tier().toString(), "TPS", c.tps(), true, note));
             }
         }
         return List.copyOf(findings);

@@ -1,6 +1,7 @@
 package containerbench.report;
 
 import containerbench.measure.BlockResult;
+import containerbench.measure.Tier;
 import containerbench.results.AaTally;
 import containerbench.results.Comparisons;
 import containerbench.results.LatencyComparison;
@@ -297,8 +298,13 @@ final class Verdicts {
     }
 
     /** A tier's load as the sentences name it: "500 users", or an open tier's "2000 req/s". */
-    static String load(String tier, int users) {
-        return users + (tier.contains(" req/s") ? " req/s" : " users");
+    static String load(Tier tier, int users) {
+        return load(users, tier.unit());
+    }
+
+    /** A load as the views name it: "500 users", "2000 req/s". */
+    static String load(int load, Tier.Unit unit) {
+        return load + " " + unit.word();
     }
 
     static String sentence(String load, TierComparison.Comparison c) {

@@ -4,6 +4,7 @@ import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
 import containerbench.measure.InjectorLimit;
+import containerbench.measure.Tier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -27,12 +28,12 @@ public final class Comparisons {
 
     /**
      * @param labels the targets' labels, the baseline first
-     * @param stoppedBy per tier name, what ended it; "rounds" where not given
+     * @param stoppedBy per tier, what ended it; "rounds" where not given
      * @param pilot with precision, the pairs of each tier's pilot (Stein's intervals); 0 otherwise
      */
-    public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<String, String> stoppedBy, int pilot) {
-        Map<String, List<BlockResult>> blocksByTier = byTier(blocks);
-        Map<String, List<Paired>> byTier = new LinkedHashMap<>();
+    public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<Tier, String> stoppedBy, int pilot) {
+        Map<Tier, List<BlockResult>> blocksByTier = byTier(blocks);
+        Map<Tier, List<Paired>> byTier = new LinkedHashMap<>();
         blocksByTier.forEach((tier, inTier) -> byTier.put(tier, labels.subList(1, labels.size()).stream()
                 .map(other -> Paired.of(inTier, labels.get(0), other)).toList()));
         int family = Math.max(1, family(blocks, labels));
@@ -142,7 +143,7 @@ public final class Comparisons {
         List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
         int pilot = run.pilotPairs();
         List<Estimate> estimates = new ArrayList<>();
-        Map<String, List<BlockResult>> byTier = byTier(run.blocks());
+        Map<Tier, List<BlockResult>> byTier = byTier(run.blocks());
         for (String other : labels.subList(1, labels.size())) {
             List<Paired> tiers = byTier.values().stream().map(inTier -> Paired.of(inTier, labels.get(0), other)).toList();
             Spreads spreads = Spreads.of(tiers);
@@ -370,7 +371,7 @@ public final class Comparisons {
      * @param family the run's family ({@link #family}): the adjusted intervals are at 1 - 0.05/family
      */
     public static List<LatencyComparison> latencies(List<BlockResult> blocks, String baseline, String other, int family) {
-        Map<String, TierLatencies> byTier = new LinkedHashMap<>();
+        Map<Tier, TierLatencies> byTier = new LinkedHashMap<>();
         byTier(blocks).forEach((tier, inTier) -> {
             if (Paired.of(inTier, baseline, other).failed()) {
                 // A tier either failed states no interval: the failure is its verdict.
@@ -412,7 +413,7 @@ public final class Comparisons {
      * @param labels the targets' labels, the baseline first
      */
     public static List<RequestComparison> requests(List<BlockResult> blocks, List<String> labels) {
-        record Found(String tier, int users, String other, String request, List<Round> rounds, int leftOut) {
+        record Found(Tier tier, int users, String other, String request, List<Round> rounds, int leftOut) {
         }
         List<Found> found = new ArrayList<>();
         String baseline = labels.get(0);
@@ -485,14 +486,14 @@ public final class Comparisons {
                         + String.join(", ", targets.stream().map(RunResult.Target::label).toList())));
         targets.remove(baseline);
         targets.add(0, baseline);
-        Map<String, String> stoppedBy = new LinkedHashMap<>();
+        Map<Tier, String> stoppedBy = new LinkedHashMap<>();
         run.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
         return run.toBuilder().targets(targets).comparisons(of(run.blocks(), targets.stream().map(RunResult.Target::label)
                 .toList(), stoppedBy, run.pilotPairs())).build();
     }
 
-    private static Map<String, List<BlockResult>> byTier(List<BlockResult> blocks) {
-        Map<String, List<BlockResult>> byTier = new LinkedHashMap<>();
+    private static Map<Tier, List<BlockResult>> byTier(List<BlockResult> blocks) {
+        Map<Tier, List<BlockResult>> byTier = new LinkedHashMap<>();
         blocks.forEach(block -> byTier.computeIfAbsent(block.tier(), tier -> new ArrayList<>()).add(block));
         return byTier;
     }
@@ -502,9 +503,9 @@ public final class Comparisons {
         Map<List<Integer>, BlockResult[]> byRound = new java.util.TreeMap<>(java.util.Comparator.<List<Integer>>comparingInt(k -> k.get(0))
                 .thenComparingInt(k -> k.get(1)));
         for (BlockResult block : tier) {
-            int side = block.target().equals(baseline) ? 0 : block.target().equals(other) ? 1 : -1;
-            if (side >= 0) {
-                byRound.computeIfAbsent(List.of(block.launch(), block.round()), k -> new BlockResult[2])[side] = block;
+            if (block.target().equals(baseline) || block.target().equals(other)) {
+                BlockResult[] pair = byRound.computeIfAbsent(List.of(block.launch(), block.round()), k -> new BlockResult[2]);
+                pair[block.target().equals(baseline) ? 0 : 1] = block;
             }
         }
         return byRound.values().stream().filter(pair -> pair[0] != null && pair[1] != null).toList();

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import containerbench.measure.BlockResult;
 import containerbench.measure.HostLoad;
 import containerbench.measure.InjectorLimit;
+import containerbench.measure.Tier;
 import containerbench.settings.SettingException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -175,8 +176,9 @@ public final class ResultsStore {
      * it fired where target and Gatling filled the machine together, and their TPS stays unjudged there.
      */
     private static RunResult comparedAnew(ObjectNode run, int schema) throws IOException {
-        Map<String, String> stoppedBy = new LinkedHashMap<>();
-        run.path("comparisons").forEach(tier -> stoppedBy.put(tier.path("tier").asText(), tier.path("stoppedBy").asText("rounds")));
+        Map<Tier, String> stoppedBy = new LinkedHashMap<>();
+        run.path("comparisons").forEach(tier -> stoppedBy.put(Tier.parse(tier.path("tier").asText()),
+                tier.path("stoppedBy").asText("rounds")));
         run.remove("comparisons");
         RunResult old = JSON.treeToValue(run, RunResult.class);
         HostLoad host = old.host();

@@ -4,6 +4,7 @@ import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
 import containerbench.measure.Histograms;
 import containerbench.measure.OpenFigures;
+import containerbench.measure.Tier;
 import containerbench.measure.TierResources;
 import containerbench.measure.TierResult;
 import java.util.ArrayList;
@@ -84,7 +85,7 @@ public final class RunMerge {
         }
         List<BlockResult> blocks = BlockMerge.of(parts, launcher);
         List<String> labels = launcher.targets().stream().map(RunResult.Target::label).toList();
-        Map<String, String> stoppedBy = new LinkedHashMap<>();
+        Map<Tier, String> stoppedBy = new LinkedHashMap<>();
         launcher.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
         List<Injection.Part> injectors = parts.stream().map(run -> new Injection.Part(run.injection().index(), run.runId(),
                 run.injector(), run.tiers())).toList();

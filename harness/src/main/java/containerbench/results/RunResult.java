@@ -6,6 +6,7 @@ import containerbench.measure.Environment;
 import containerbench.measure.HostLoad;
 import containerbench.measure.Injector;
 import containerbench.measure.Sampling;
+import containerbench.measure.Tier;
 import containerbench.measure.TierResult;
 import containerbench.settings.Connections;
 import containerbench.settings.LoadClient;
@@ -488,6 +489,11 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
     /** The loads its tiers ran at (users, or arrivals per second), in order, each once. */
     public List<Integer> loads() {
         return tiers == null ? List.of() : tiers.stream().map(TierResult::users).distinct().sorted().toList();
+    }
+
+    /** What its tiers' loads count: arrivals a second for an open workload, users otherwise. */
+    public Tier.Unit loadUnit() {
+        return plan != null && plan.open() != null ? Tier.Unit.RATE : Tier.Unit.USERS;
     }
 
     /** Whether several targets were measured in turn, with paired comparisons. */

@@ -1,17 +1,18 @@
 package containerbench.results;
 
+import containerbench.measure.Tier;
 import java.util.List;
 
 /**
  * One tier of an interleaved run: every target against the baseline.
  *
- * @param tier the tier's name ("500 users")
+ * @param tier the tier (named "500 users" in the results file)
  * @param stoppedBy what ended the tier: "rounds" (the fixed number ran), "precision" (the rounds the
  *     pilot asked for ran) or "time cap" (its share of maxMinutes was spent first)
  * @param pilotPairs with precision, the pairs of the pilot whose spread the intervals use (Stein's
  *     two-stage procedure); {@code null} when every pair's spread is used
  */
-public record TierComparison(String tier, int users, String stoppedBy, Integer pilotPairs, List<Comparison> comparison) {
+public record TierComparison(Tier tier, int users, String stoppedBy, Integer pilotPairs, List<Comparison> comparison) {
 
     /**
      * One target against the baseline at one tier, from every round: the geometric mean of the

@@ -10,6 +10,7 @@ import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.LoadStart;
 import containerbench.measure.Measurement;
+import containerbench.measure.Tier;
 import containerbench.results.Capacities;
 import containerbench.results.Comparisons;
 import containerbench.results.Injection;
@@ -109,8 +110,7 @@ final class RunRecord {
     synchronized StoredRun finished(RunStatus status, Measurement measurement, Schedule schedule, Targets targets,
             Path gatlingRun, Boolean answeredAfterRun, String failure) {
         List<String> labels = running.targets().stream().map(RunResult.Target::label).toList();
-        Map<String, String> stoppedBy = new TreeMap<>();
-        schedule.stoppedBy().forEach((tier, why) -> stoppedBy.put(measurement.tierName(tier), why));
+        Map<Tier, String> stoppedBy = schedule.stoppedBy();
         List<RunResult.Settling> settling = new ArrayList<>();
         for (int i = 0; i < labels.size(); i++) {
             settling.add(new RunResult.Settling(labels.get(i), measurement.warmupSeconds().get(i), schedule.settled().get(i)));

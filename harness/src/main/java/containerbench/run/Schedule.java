@@ -4,6 +4,7 @@ import containerbench.measure.BlockResult;
 import containerbench.measure.Measurement;
 import containerbench.measure.Rotation;
 import containerbench.measure.Step;
+import containerbench.measure.Tier;
 import containerbench.results.Comparisons;
 import containerbench.results.TwoStage;
 import containerbench.settings.Interleaving;
@@ -43,7 +44,7 @@ final class Schedule {
     private final Interleaving interleaving;
     private final List<String> labels;
     private final Map<Integer, Integer> plannedRounds = new HashMap<>();
-    private final Map<Integer, String> stoppedBy = new HashMap<>();
+    private final Map<Tier, String> stoppedBy = new HashMap<>();
     // Each target's auto warm-ups, one per launch, by target index.
     private final Map<Integer, List<Rotation>> warmups = new HashMap<>();
     // From here the time cap counts: the schedule is made as the load is about to begin.
@@ -63,11 +64,11 @@ final class Schedule {
             if (step.warmup() && step.open()) {
                 continue;
             }
-            if (step.warmup() && plan.autoWarmup()) {
-                warmups.computeIfAbsent(step.target(), t -> new ArrayList<>()).add(step.rotation());
+            if (step.kind() instanceof Step.Warmup warmup && plan.autoWarmup()) {
+                warmups.computeIfAbsent(warmup.target(), t -> new ArrayList<>()).add(step.rotation());
                 step.rotation().moreRounds(decides ? rotation -> !steady(rotation.blocks()) : rotation -> true);
             } else if (!step.warmup() && interleaving != null) {
-                stoppedBy.put(step.tier(), ROUNDS);
+                stoppedBy.put(step.rotation().tier(), ROUNDS);
                 step.rotation().moreRounds(this::anotherRound);
             }
         }
@@ -118,7 +119,7 @@ final class Schedule {
         int rounds = Math.max(pilot, Math.min(needed, allowed));
         double reached = pilots.stream().filter(logs -> logs.length >= 2)
                 .mapToDouble(logs -> TwoStage.percentWith(logs, rounds, confidence)).max().orElse(Double.NaN);
-        stoppedBy.put(tier, rounds >= needed ? PRECISION : TIME);
+        stoppedBy.put(rotation.tier(), rounds >= needed ? PRECISION : TIME);
         System.out.printf("[run] %s: the pilot's %d rounds ask %d rounds for ±%s%% adjusted for up to %d intervals (%s of load)%s%n",
                 rotation.tier(), pilot, needed, precision.percent(), Comparisons.mostIntervals(plan.tiers().size(), labels.size()),
                 minutes(needed * roundMillis / 1000), rounds >= needed ? "; running them"
@@ -160,7 +161,7 @@ final class Schedule {
     }
 
     /** Why each tier stopped adding rounds, by tier index: rounds, precision or time cap. */
-    synchronized Map<Integer, String> stoppedBy() {
+    synchronized Map<Tier, String> stoppedBy() {
         return Map.copyOf(stoppedBy);
     }
 }

@@ -33,7 +33,7 @@ class InjectorLimitTest {
 
     @Test
     void aTierIsLimitedFromAQuarterOfItsBlocks() {
-        BlockResult free = new BlockResult("100 users", 100, 0, "tomcat", 0, 2000, 10, 10, 0, 5, BlockCpu.unknown(), false, null, null);
+        BlockResult free = new BlockResult(Tier.users(100), 100, 0, "tomcat", 0, 2000, 10, 10, 0, 5, BlockCpu.unknown(), false, null, null);
         BlockResult limited = free.withInjectorLimited(true);
         assertFalse(InjectorLimit.limitedTier(List.of(limited, free, free, free, free)), "one of five: a pause, not the tier");
         assertTrue(InjectorLimit.limitedTier(List.of(limited, free, free, free)), "one of four");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
+import containerbench.measure.Tier;
 import containerbench.results.AaCalibration;
 import containerbench.results.AaTally;
 import containerbench.results.Comparisons;
@@ -114,7 +115,7 @@ class AaCalibrationTest {
 
     private static BlockResult block(int users, int launch, int round, String target, double tps, double cpu) {
         long ok = Math.round(tps * 2);
-        return new BlockResult(users + " users", users, round, target, 0, 2000, ok, ok, 0, tps, new BlockCpu(cpu, null, 50.0, 20.0, 90.0,
+        return new BlockResult(Tier.users(users), users, round, target, 0, 2000, ok, ok, 0, tps, new BlockCpu(cpu, null, 50.0, 20.0, 90.0,
                 0.0, 1.0), false, null, null, launch);
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
+import containerbench.measure.Tier;
 import containerbench.measure.TierResult;
 import containerbench.results.Comparisons;
 import containerbench.results.ResultsStore;
@@ -32,13 +33,13 @@ class FailedTierTest {
     void aTargetThatFailsHalfItsBlocksAtATierIsFailedThereInTheJsonTheConsoleAndThePage(@TempDir Path dir) throws Exception {
         List<BlockResult> blocks = new ArrayList<>();
         for (int round = 0; round < 12; round++) {
-            blocks.add(block("500 users", 500, round, "tomcat", 10_000, 0));
-            blocks.add(block("500 users", 500, round, "wildfly", 7_000, 0));
+            blocks.add(block(Tier.users(500), 500, round, "tomcat", 10_000, 0));
+            blocks.add(block(Tier.users(500), 500, round, "wildfly", 7_000, 0));
         }
         for (int round = 0; round < 12; round++) {
-            blocks.add(block("2000 users", 2000, round, "tomcat", 10_000, 0));
+            blocks.add(block(Tier.users(2000), 2000, round, "tomcat", 10_000, 0));
             // Every other block refuses nearly everything: a few OK, thousands timed out.
-            blocks.add(round % 2 == 0 ? block("2000 users", 2000, round, "wildfly", 10, 4_000) : block("2000 users", 2000, round,
+            blocks.add(round % 2 == 0 ? block(Tier.users(2000), 2000, round, "wildfly", 10, 4_000) : block(Tier.users(2000), 2000, round,
                     "wildfly", 7_000, 0));
         }
         List<String> labels = List.of("tomcat", "wildfly");
@@ -80,7 +81,7 @@ class FailedTierTest {
     }
 
     /** A block of 5 s with {@code ok} OK responses a second and {@code ko} failed requests in all. */
-    private static BlockResult block(String tier, int users, int round, String target, long okPerSecond, long ko) {
+    private static BlockResult block(Tier tier, int users, int round, String target, long okPerSecond, long ko) {
         long ok = okPerSecond * 5;
         return new BlockResult(tier, users, round, target, 0, 5000, ok + ko, ok, ko, okPerSecond,
                 new BlockCpu(20.0 + (target.equals("wildfly") ? 10 : 0), null, 90.0, 25.0, 98.0, 0.0, 3.0), false, null, null);

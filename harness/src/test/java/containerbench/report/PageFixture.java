@@ -4,6 +4,7 @@ import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.measure.Histograms;
+import containerbench.measure.Tier;
 import containerbench.measure.TierResult;
 import containerbench.results.Comparisons;
 import containerbench.results.RunResult;
@@ -38,7 +39,7 @@ public final class PageFixture {
         List<BlockResult> blocks = new ArrayList<>();
         List<TierResult> tiers = new ArrayList<>();
         for (int users : List.of(500, 2000)) {
-            String tier = users + " users";
+            Tier tier = Tier.users(users);
             for (String target : LABELS) {
                 Histogram all = Histograms.empty();
                 for (int round = 0; round < ROUNDS; round++) {
@@ -54,7 +55,7 @@ public final class PageFixture {
                             limited, Histograms.encode(latencies), null));
                 }
                 long ko = target.equals("wildfly") && users == 2000 ? 16_000 : 0;
-                tiers.add(new TierResult(tier, target, users, 400_000 + ko, 400_000, ko, 40, 10_000, 100.0 * ko / (400_000 + ko),
+                tiers.add(new TierResult(tier.toString(), target, users, 400_000 + ko, 400_000, ko, 40, 10_000, 100.0 * ko / (400_000 + ko),
                         Histograms.latency(all), ko == 0 ? Map.of() : Map.of("connection refused", ko), List.of(), 0, 40_000, null,
                         ko > 0, null, null));
             }

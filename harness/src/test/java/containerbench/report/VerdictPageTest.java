@@ -222,7 +222,9 @@ class VerdictPageTest {
                 new OpenFigures.Lateness(0.1, 1, 2), 0, 0, false, Histograms.encode(micros));
         TierResult tier = new TierResult("1000 req/s", "tomcat", 1000, 1000, 1000, 0, 1, 990, 0, new TierResult.Latency(1, 1, 2, 3, 9),
                 Map.of(), List.of(), 0, 1000, null, false, null, figures);
-        RunResult open = RUN.toBuilder().targets(RUN.targets().subList(0, 1)).tiers(List.of(tier)).build();
+        RunResult open = RUN.toBuilder().targets(RUN.targets().subList(0, 1)).tiers(List.of(tier))
+                .plan(new RunResult.Plan(List.of(1000), 1, 0, 0, true, new containerbench.settings.OpenModel(List.of(1000), 1000, null),
+                        null)).build();
         List<LatencyCurves.Panel> panels = LatencyCurves.of(open);
         assertEquals(1, panels.size());
         assertEquals("1000 req/s", panels.get(0).load());

@@ -110,7 +110,7 @@ class VerdictsTest {
     }
 
     private static containerbench.measure.BlockResult block(String target, double injectorPercent, double busy, boolean limited) {
-        return new containerbench.measure.BlockResult("100 users", 100, 0, target, 0, 2000, 100, 100, 0, 50,
+        return new containerbench.measure.BlockResult(containerbench.measure.Tier.users(100), 100, 0, target, 0, 2000, 100, 100, 0, 50,
                 new containerbench.measure.BlockCpu(20.0, 21.0, injectorPercent, 30.0, busy, 0.0, 2.0), limited, null, null);
     }
 }

@@ -10,6 +10,7 @@ import containerbench.measure.BlockResult;
 import containerbench.measure.Histograms;
 import containerbench.measure.Injector;
 import containerbench.measure.OpenFigures;
+import containerbench.measure.Tier;
 import containerbench.measure.TierResult;
 import containerbench.settings.OpenModel;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ class BlockMergeTest {
                     double rate = (target.equals("tomcat") ? 1000 : 1250) * (1 + 0.01 * round + 0.02 * launch) * (index == 0 ? 2 : 1);
                     long ok = Math.round(rate * 2);
                     Double cpu = index == 0 ? (target.equals("tomcat") ? 300.0 : 240.0) * (1 + 0.01 * launch) : null;
-                    blocks.add(new BlockResult("500 users", 250, round, target, at + shiftMillis,
+                    blocks.add(new BlockResult(Tier.users(500), 250, round, target, at + shiftMillis,
                             at + shiftMillis + 2_000, ok, ok, 0, rate, new BlockCpu(cpu, cpu, index == 0 ? 60.0 : 30.0,
                                     index == 0 ? 20.0 : 12.0, 97.0, 0.1, 1.0), index == 1 && round == 2, histogram(ok, 2 + index), null,
                             launch));
@@ -152,7 +153,7 @@ class BlockMergeTest {
                     OpenFigures open = new OpenFigures(rate / 2.0, rate / 2.0, new OpenFigures.Corrected(2, 2, 2,
                             micros.getValueAtPercentile(99) / 1000.0, 30, 30), new OpenFigures.Lateness(0.2, 1, 2), 0, 0, false,
                             Histograms.encode(micros));
-                    blocks.add(new BlockResult(rate + " req/s", rate / 2, round, target, at, at + 2_000, 100, 100, 0, 50,
+                    blocks.add(new BlockResult(Tier.rate(rate), rate / 2, round, target, at, at + 2_000, 100, 100, 0, 50,
                             new BlockCpu(index == 0 ? 40.0 : null, null, 30.0, 10.0, 70.0, 0.0, 1.0), false, histogram(100, 2), open));
                     at += 2_000;
                 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.OpenFigures;
+import containerbench.measure.Tier;
 import containerbench.settings.OpenModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,7 @@ class CapacitiesTest {
     private static BlockResult block(int rate, int round, String target, double p99, long ko, boolean late, long start) {
         OpenFigures open = new OpenFigures(rate, rate, new OpenFigures.Corrected(1, 1, 2, p99, p99, p99),
                 new OpenFigures.Lateness(0, late ? 20 : 0.5, late ? 30 : 1), 0, 0, late, null);
-        return new BlockResult(rate + " req/s", rate, round, target, start, start + 2000, 2 * rate, 2 * rate - ko, ko, rate,
+        return new BlockResult(Tier.rate(rate), rate, round, target, start, start + 2000, 2 * rate, 2 * rate - ko, ko, rate,
                 new BlockCpu(50.0, null, 40.0, 15.0, 80.0, 0.0, 1.0), late, null, open);
     }
 

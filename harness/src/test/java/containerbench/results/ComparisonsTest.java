@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
+import containerbench.measure.Tier;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class ComparisonsTest {
                 block(1, "undertow", 900, 27), block(1, "tomcat", 1000, 20),
                 block(2, "tomcat", 1000, 20), block(2, "undertow", 1000, 28));
         TierComparison tier = Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0);
-        assertEquals("100 users", tier.tier());
+        assertEquals(Tier.users(100), tier.tier());
         TierComparison.Comparison c = tier.comparison().get(0);
         assertEquals("tomcat", c.baseline());
         assertEquals("undertow", c.other());
@@ -256,14 +257,14 @@ class ComparisonsTest {
         assertEquals(1.0, requests.get(0).mean().ratio(), 1e-9);
         assertEquals(4, Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0).tps().adjustedFor(),
                 "the tiers' family stays TPS and CPU at two tiers (no histograms here): the requests widen none of it");
-        List<BlockResult> limited = blocks.stream().map(b -> b.tier().equals("500 users") ? limited(b) : b).toList();
+        List<BlockResult> limited = blocks.stream().map(b -> b.tier().equals(Tier.users(500)) ? limited(b) : b).toList();
         assertEquals(List.of("100 users version", "100 users write"), Comparisons.requests(limited, List.of("tomcat", "undertow"))
                 .stream().map(r -> r.tier() + " " + r.request()).toList(), "a tier Gatling limited is left out, as its response times are");
         assertEquals(List.of(), Comparisons.requests(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 900, 20)),
                 List.of("tomcat", "undertow")), "one request (or results before schema 12): none");
         assertEquals(0, write.leftOut());
         // Undertow's writes all failed in one round at 100 users: that round has no ratio, and says so.
-        List<BlockResult> failing = blocks.stream().map(b -> b.tier().equals("100 users") && b.round() == 1 && b.target().equals("undertow")
+        List<BlockResult> failing = blocks.stream().map(b -> b.tier().equals(Tier.users(100)) && b.round() == 1 && b.target().equals("undertow")
                 ? b.withRequests(List.of(b.byRequest().get(0), new BlockResult.Request("write", 0, b.ok() / 2, null))) : b).toList();
         RequestComparison left = Comparisons.requests(failing, List.of("tomcat", "undertow")).get(1);
         assertEquals("write", left.request());
@@ -308,13 +309,13 @@ class ComparisonsTest {
 
     private static BlockResult block(int round, String target, double tps, double cpu) {
         long ok = (long) (tps * 5);
-        return new BlockResult("100 users", 100, round, target, 0, 5000, ok, ok, 0, tps, cpu(cpu), false, null, null);
+        return new BlockResult(Tier.users(100), 100, round, target, 0, 5000, ok, ok, 0, tps, cpu(cpu), false, null, null);
     }
 
     /** A block of one round in a launch, at a tier of {@code users}, its CPU per response 20. */
     private static BlockResult launched(int users, int launch, String target, double tps) {
         long ok = (long) (tps * 5);
-        return new BlockResult(users + " users", users, 0, target, 0, 5000, ok, ok, 0, tps, cpu(20), false, null, null, launch);
+        return new BlockResult(Tier.users(users), users, 0, target, 0, 5000, ok, ok, 0, tps, cpu(20), false, null, null, launch);
     }
 
     /** The block with every request failed. */

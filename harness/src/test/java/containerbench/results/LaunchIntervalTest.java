@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
+import containerbench.measure.Tier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -115,7 +116,7 @@ class LaunchIntervalTest {
                             double tps = 10_000 * (target == 1 ? tpsTruth : 1) * Math.exp(offset[target] + blockSd * random.nextGaussian());
                             double cpu = 50 * (target == 1 ? cpuTruth : 1) * Math.exp(offset[2 + target] + blockSd * random.nextGaussian());
                             long ok = Math.round(tps * 2);
-                            blocks.add(new BlockResult((tier + 1) * 100 + " users", (tier + 1) * 100, round, target == 0 ? "a" : "b", 0,
+                            blocks.add(new BlockResult(Tier.users((tier + 1) * 100), (tier + 1) * 100, round, target == 0 ? "a" : "b", 0,
                                     2000, ok, ok, 0, tps, new BlockCpu(cpu, null, 50.0, 20.0, 90.0, 0.0, 1.0), false, null, null, launch));
                         }
                     }

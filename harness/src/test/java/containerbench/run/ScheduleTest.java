@@ -16,7 +16,7 @@ class ScheduleTest {
         List<BlockResult> windows = new ArrayList<>();
         for (int i = 0; i < tpsAndCpu.length; i++) {
             double tps = tpsAndCpu[i][0];
-            windows.add(new BlockResult("warm-up", 100, i, "liberty", i * 5_000L, (i + 1) * 5_000L, (long) tps * 5, (long) tps * 5,
+            windows.add(new BlockResult(null, 100, i, "liberty", i * 5_000L, (i + 1) * 5_000L, (long) tps * 5, (long) tps * 5,
                     0, tps, new BlockCpu(tpsAndCpu[i][1] < 0 ? null : tpsAndCpu[i][1], null, 95.0, 30.0, 99.0, 0.0, 0.0), true, null, null));
         }
         return windows;

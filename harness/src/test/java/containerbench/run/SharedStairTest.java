@@ -9,6 +9,7 @@ import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Histograms;
 import containerbench.measure.OpenFigures;
+import containerbench.measure.Tier;
 import containerbench.results.BlockMerge;
 import containerbench.results.Capacities;
 import containerbench.settings.OpenModel;
@@ -37,7 +38,7 @@ class SharedStairTest {
         OpenFigures open = new OpenFigures(rate / 2.0, rate / 2.0, new OpenFigures.Corrected(usual, usual, usual,
                 micros.getValueAtPercentile(99) / 1000.0, slowMs, slowMs), new OpenFigures.Lateness(0.2, late ? 20 : 1, late ? 30 : 2),
                 late ? 50 : 0, 0, late, Histograms.encode(micros));
-        return new BlockResult(rate + " req/s", rate / 2, 0, "tomcat", 1_000, 3_000, 100, 100, 0, rate / 2.0,
+        return new BlockResult(Tier.rate(rate), rate / 2, 0, "tomcat", 1_000, 3_000, 100, 100, 0, rate / 2.0,
                 BlockCpu.unknown(), late, null, open);
     }
 
