@@ -16,7 +16,7 @@ public final class Limits {
         List<String> warnings = new ArrayList<>();
         int connections = connections(plan);
         String held = plan.arrivesAtRates() ? connections + " connections (the most requests in flight, maxInFlight)"
-                : connections + " users";
+                : connections + " " + Tier.Unit.USERS.word();
         // Each connection is one socket in the injector and, on one machine, one in the target.
         if (environment.injectorOpenFilesLimit() > 0 && environment.injectorOpenFilesLimit() < connections + 256) {
             warnings.add("the open-files limit is " + environment.injectorOpenFilesLimit() + ", too low for " + held

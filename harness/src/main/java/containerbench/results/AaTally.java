@@ -17,11 +17,12 @@ public record AaTally(int runs, int intervals, int held, int adjustedHeld, int r
 
     /**
      * Whether a run is an A/A run: two targets or more, all of one container at one version with the same knobs, JVM
-     * options and WAR (their labels alike but for #2: {@code tomcat[version=11.0.24]} and {@code tomcat[version=11.0.27]} are not).
+     * options and WAR, copies of one configuration ({@link RunResult.Target#configuration}: {@code tomcat} and
+     * {@code tomcat#2} are; {@code tomcat[version=11.0.24]} and {@code tomcat[version=11.0.27]} are not).
      */
     public static boolean isAa(RunResult run) {
         return run.interleaved() && run.targets().stream()
-                .map(t -> java.util.Arrays.asList(t.container(), t.containerVersion(), t.label().replaceFirst("#\\d+$", ""), t.settings(),
+                .map(t -> java.util.Arrays.asList(t.container(), t.containerVersion(), t.configuration(), t.settings(),
                         t.common(), t.jvmArgs(), t.java())).distinct().count() == 1;
     }
 

@@ -23,6 +23,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -36,6 +38,9 @@ public final class ResultsStore {
     // Unknown fields are skipped: a newer run of the same schema still reads.
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    // A copy's number at the end of its label in results before schema 17: "tomcat#2".
+    private static final Pattern COPY = Pattern.compile("#(\\d+)$");
 
     private final Path directory;
 
@@ -156,12 +161,24 @@ public final class ResultsStore {
         if (schema < 11) {
             run.path("blocks").forEach(block -> flatCpu((ObjectNode) block));
         }
+        if (schema < 17) {
+            run.path("targets").forEach(target -> copyFromLabel((ObjectNode) target));
+        }
         // From schema 11 the comparisons are worked out as this version does (12 added each block's
         // requests of a mix, 13 each target's TLS, 14 its HTTP/2 settings).
         if (schema < 11 && run.path("comparisons").isArray()) {
             return new StoredRun(comparedAnew(run, schema), file);
         }
         return new StoredRun(JSON.treeToValue(schema < 3 ? oneTarget(run) : run, RunResult.class), file);
+    }
+
+    /**
+     * A target of schema 16 or before, which said which copy of its configuration it was only in its label
+     * ("tomcat#2"): the copy as schema 17 records it.
+     */
+    private static void copyFromLabel(ObjectNode target) {
+        Matcher copy = COPY.matcher(target.path("label").asText());
+        target.put("copy", copy.find() ? Integer.parseInt(copy.group(1)) : 1);
     }
 
     /**

@@ -59,10 +59,10 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
         String failure, HostLoad host, App app, CapacitySearch capacity) {
 
-    public static final int SCHEMA = 16;
+    public static final int SCHEMA = 17;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -84,27 +84,40 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
      *     not launch, and in results written before it was kept
      * @param tls what it was asked to speak over TLS and what its handshake agreed before the load (schema 13);
      *     {@code null} for cleartext HTTP/1.1
+     * @param copy which copy of one configuration it is: 1, then 2, 3 for the same configuration again (an A/A
+     *     run), which its label says as #2, #3 (schema 17; read from the label before); {@code null} where not known
      */
     public record Target(String label, String container, String containerVersion, boolean launched, String url,
             String java, String jvmArgs, Map<String, String> settings, Map<String, String> common, String log,
-            Map<String, String> given, Tls tls) {
+            Map<String, String> given, Tls tls, Integer copy) {
 
-        /** A target whose given knobs are not known. */
+        /** A target whose given knobs are not known, nor which copy it is. */
         public Target(String label, String container, String containerVersion, boolean launched, String url, String java,
                 String jvmArgs, Map<String, String> settings, Map<String, String> common, String log) {
-            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, null, null);
+            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, null, null, null);
         }
 
-        /** A target of cleartext HTTP/1.1. */
+        /** A target of cleartext HTTP/1.1, not known to be a copy of another. */
         public Target(String label, String container, String containerVersion, boolean launched, String url, String java,
                 String jvmArgs, Map<String, String> settings, Map<String, String> common, String log, Map<String, String> given) {
-            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given, null);
+            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given, null, null);
         }
 
         /** The same target with what its TLS handshake agreed. */
         public Target withTls(Tls agreed) {
             return new Target(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given,
-                    agreed);
+                    agreed, copy);
+        }
+
+        /** The same target, known to be copy {@code n} of its configuration. */
+        public Target asCopy(int n) {
+            return new Target(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given,
+                    tls, n);
+        }
+
+        /** The name of its configuration: its label without the #2 of a copy; the label where the copy is not known. */
+        public String configuration() {
+            return copy == null || copy == 1 ? label : label.substring(0, label.length() - ("#" + copy).length());
         }
 
         /**
@@ -114,7 +127,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         public static Target of(TargetSettings settings, Map<String, String> facts, String url, String log) {
             if (!settings.launched()) {
                 return new Target(settings.label(), settings.container(), "unknown", false, url, null, null, Map.of(), Map.of(),
-                        null, null, null);
+                        null, null, null, settings.copy());
             }
             Map<String, String> knobs = TargetProtocol.knobs(facts);
             Map<String, String> common = new TreeMap<>();
@@ -122,7 +135,7 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
             return new Target(settings.label(), settings.container(),
                     facts.getOrDefault(TargetProtocol.CONTAINER_VERSION, "unknown"), true, url,
                     facts.get(TargetProtocol.JAVA_VERSION), facts.get(TargetProtocol.JVM_ARGS), knobs, common, log,
-                    new TreeMap<>(settings.knobs()), null);
+                    new TreeMap<>(settings.knobs()), null, settings.copy());
         }
     }
 

@@ -23,7 +23,9 @@ import java.util.Map;
  * value against its knob's rule, before anything starts. A run has one target, or several measured
  * in turn against the first.
  *
- * @param label how results and pages name it: the container, with #2, #3 for the same container again
+ * @param name how results and pages name its configuration: the container, with its brackets where they set anything
+ * @param copy which copy of that configuration it is: 1, then 2, 3 for the same configuration again (an A/A run);
+ *     its {@link #label} says so as #2, #3
  * @param url the running target's base URL, or {@code null} to launch one
  * @param resources where a running target serves its own CPU and memory ({@code -Dtarget.resources}), or {@code null}
  * @param knobs the container's knobs given as {@code -Dname=value} or by their common name, passed to it
@@ -31,8 +33,13 @@ import java.util.Map;
  * @param commonNames the container's knob for each cross-container name ({@code threads -> maxThreads})
  * @param build its container's version and its WAR where they are not the built ones and the run's
  */
-public record TargetSettings(String label, String container, URI url, URI resources, String java, List<String> jvmArgs,
+public record TargetSettings(String name, int copy, String container, URI url, URI resources, String java, List<String> jvmArgs,
         String host, Map<String, String> knobs, Map<String, String> commonNames, TargetBuild build) {
+
+    /** How results and pages name it: its configuration's name, with #2, #3 for the same configuration again. */
+    public String label() {
+        return copy == 1 ? name : name + "#" + copy;
+    }
 
     /**
      * Every target of the run, the baseline first. A knob reaches each chosen container that has
@@ -65,9 +72,9 @@ public record TargetSettings(String label, String container, URI url, URI resour
             knobs.putAll(ownKnobs(spec, catalog, given));
             List<String> ownJvmArgs = new ArrayList<>(jvmArgs);
             ownJvmArgs.addAll(spec.jvmArgs());
-            String label = label(spec, specs.get(0), knobs, targets.isEmpty() ? null : targets.get(0), catalog);
-            long before = targets.stream().filter(t -> t.label().equals(label) || t.label().startsWith(label + "#")).count();
-            targets.add(new TargetSettings(before == 0 ? label : label + "#" + (before + 1), spec.container(), null, null, java,
+            String name = label(spec, specs.get(0), knobs, targets.isEmpty() ? null : targets.get(0), catalog);
+            int copy = 1 + (int) targets.stream().filter(t -> t.name().equals(name)).count();
+            targets.add(new TargetSettings(name, copy, spec.container(), null, null, java,
                     List.copyOf(ownJvmArgs), host, Map.copyOf(knobs), commonNames(catalog, spec.container()),
                     TargetBuild.of(spec, catalog, given.spelled(CONTAINERS))));
         }
@@ -109,8 +116,8 @@ public record TargetSettings(String label, String container, URI url, URI resour
         List<TargetSettings> targets = new ArrayList<>();
         for (int t = 0; t < containers.size(); t++) {
             String container = containers.get(t);
-            long before = targets.stream().filter(target -> target.container().equals(container)).count();
-            targets.add(new TargetSettings(before == 0 ? container : container + "#" + (before + 1), container,
+            int copy = 1 + (int) targets.stream().filter(target -> target.name().equals(container)).count();
+            targets.add(new TargetSettings(container, copy, container,
                     parseUrl(given, urls.get(t)), reports == null ? null : parseResources(given, reports.get(t)), java, jvmArgs,
                     host, Map.of(), Map.of(), TargetBuild.BUILT));
         }
@@ -179,7 +186,7 @@ public record TargetSettings(String label, String container, URI url, URI resour
             }
         }
         // Nothing differs: the same configuration again, an A/A pair, named as the baseline (#2 follows).
-        return differs.isEmpty() && spec.container().equals(baseline.container()) ? baseline.label() : spec.written(differs);
+        return differs.isEmpty() && spec.container().equals(baseline.container()) ? baseline.name() : spec.written(differs);
     }
 
     private static Map<String, String> commonNames(TargetCatalog catalog, String container) {
@@ -288,7 +295,7 @@ public record TargetSettings(String label, String container, URI url, URI resour
      */
     public TargetSettings runningAt(URI running) {
         String knob = commonNames.get(Transport.KNOB);
-        return new TargetSettings(label, container, running, null, java, jvmArgs, host,
+        return new TargetSettings(name, copy, container, running, null, java, jvmArgs, host,
                 knob == null || !knobs.containsKey(knob) ? Map.of() : Map.of(knob, knobs.get(knob)), commonNames, TargetBuild.BUILT);
     }
 

@@ -108,9 +108,11 @@ class AaCalibrationTest {
                 .tiers(List.of()).blocks(blocks).comparisons(Comparisons.of(blocks, labels)).build();
     }
 
+    /** "tomcat" or its copies "tomcat#2", "tomcat#3", as a run of the same container again records them. */
     private static RunResult.Target target(String label) {
-        return new RunResult.Target(label, label.replaceFirst("#\\d+$", ""), "11", true, "http://127.0.0.1:1", "17", "", Map.of(),
-                Map.of(), null);
+        int hash = label.indexOf('#');
+        return new RunResult.Target(label, hash < 0 ? label : label.substring(0, hash), "11", true, "http://127.0.0.1:1", "17", "",
+                Map.of(), Map.of(), null).asCopy(hash < 0 ? 1 : Integer.parseInt(label.substring(hash + 1)));
     }
 
     private static BlockResult block(int users, int launch, int round, String target, double tps, double cpu) {

@@ -11,8 +11,12 @@ import org.junit.jupiter.api.Test;
 class AaTallyTest {
 
     private static RunResult.Target target(String label, String version) {
+        return copy(label, version, 1);
+    }
+
+    private static RunResult.Target copy(String label, String version, int copy) {
         return new RunResult.Target(label, "tomcat", version, true, "http://127.0.0.1:1", "17", "-Xmx2g", Map.of("maxThreads", "200"),
-                Map.of(), label + ".log");
+                Map.of(), label + ".log").asCopy(copy);
     }
 
     private static RunResult run(RunResult.Target... targets) {
@@ -21,9 +25,11 @@ class AaTallyTest {
 
     @Test
     void twoVersionsOrTwoBuildsOfOneContainerAreNoAaRun() {
-        assertTrue(AaTally.isAa(run(target("tomcat", "11.0.27"), target("tomcat#2", "11.0.27"))));
-        assertTrue(AaTally.isAa(run(target("tomcat[version=11.0.24]", "11.0.24"), target("tomcat[version=11.0.24]#2", "11.0.24"))));
+        assertTrue(AaTally.isAa(run(target("tomcat", "11.0.27"), copy("tomcat#2", "11.0.27", 2))));
+        assertTrue(AaTally.isAa(run(target("tomcat[version=11.0.24]", "11.0.24"), copy("tomcat[version=11.0.24]#2", "11.0.24", 2))));
         assertFalse(AaTally.isAa(run(target("tomcat[version=11.0.24]", "11.0.24"), target("tomcat[version=11.0.27]", "11.0.27"))));
         assertFalse(AaTally.isAa(run(target("tomcat[app.war=base.war]", "11.0.27"), target("tomcat[app.war=change.war]", "11.0.27"))));
+        assertFalse(AaTally.isAa(run(target("tomcat", "11.0.27"), target("tomcat#2", "11.0.27"))),
+                "a label that ends in #2 is no copy unless the results say so");
     }
 }

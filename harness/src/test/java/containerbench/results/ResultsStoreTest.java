@@ -23,7 +23,7 @@ class ResultsStoreTest {
 
     @Test
     void aTargetRecordsTheKnobsTheRunSetBesideEveryKnobItsLauncherReported() {
-        var settings = new containerbench.settings.TargetSettings("tomcat[threads=2048]", "tomcat", null, null, "java", List.of(), "127.0.0.1",
+        var settings = new containerbench.settings.TargetSettings("tomcat[threads=2048]", 2, "tomcat", null, null, "java", List.of(), "127.0.0.1",
                 java.util.Map.of("maxThreads", "2048"), java.util.Map.of("threads", "maxThreads"),
                 containerbench.settings.TargetBuild.BUILT);
         RunResult.Target target = RunResult.Target.of(settings, java.util.Map.of("knob.maxThreads", "2048", "knob.acceptCount", "512",
@@ -31,6 +31,20 @@ class ResultsStoreTest {
         assertEquals(java.util.Map.of("maxThreads", "2048"), target.given(), "what departs from the launcher's defaults");
         assertEquals(java.util.Map.of("maxThreads", "2048", "acceptCount", "512"), target.settings(), "every knob");
         assertEquals("2048", target.common().get("threads"));
+        assertEquals("tomcat[threads=2048]#2", target.label(), "the second copy of its configuration");
+        assertEquals(2, target.copy());
+        assertEquals("tomcat[threads=2048]", target.configuration());
+    }
+
+    @Test
+    void aTargetOfAnOlderSchemaIsTheCopyItsLabelSays() throws Exception {
+        Path file = Files.writeString(dir.resolve("aa.json"), """
+                { "schema" : 16, "runId" : "tomcat-tomcat-20261206-101530", "status" : "complete",
+                  "targets" : [ { "label" : "tomcat" }, { "label" : "tomcat#2" }, { "label" : "tomcat[maxThreads=4]" } ] }
+                """);
+        List<RunResult.Target> targets = ResultsStore.read(file).run().targets();
+        assertEquals(List.of(1, 2, 1), targets.stream().map(RunResult.Target::copy).toList());
+        assertEquals(List.of("tomcat", "tomcat", "tomcat[maxThreads=4]"), targets.stream().map(RunResult.Target::configuration).toList());
     }
 
     @Test
@@ -121,7 +135,7 @@ class ResultsStoreTest {
     void aSchemaOfTheFutureIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("future.json"), "{ \"schema\" : 99, \"runId\" : \"x\" }");
         var error = assertThrows(IOException.class, () -> ResultsStore.read(file));
-        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16", error.getMessage());
+        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17", error.getMessage());
     }
 
     @Test
