@@ -107,10 +107,10 @@ public final class RunningTarget implements AutoCloseable {
         return process != null;
     }
 
-    /** The target JVM's process id: a standalone server's own, not its launcher's; -1 for a target started elsewhere. */
-    public long pid() {
+    /** The target JVM's process id: a standalone server's own, not its launcher's; {@code null} for a target started elsewhere. */
+    public Long pid() {
         if (process == null) {
-            return -1;
+            return null;
         }
         String server = process.facts().get(TargetProtocol.SERVER_PID);
         return server == null ? process.pid() : Long.parseLong(server);

@@ -96,7 +96,7 @@ public final class Targets implements AutoCloseable {
         return all.stream().map(RunningTarget::baseUrl).toList();
     }
 
-    /** Each target's JVM, -1 for one started elsewhere. */
+    /** Each target's JVM; {@code null} for one started elsewhere. */
     public List<Long> pids() {
         return all.stream().map(RunningTarget::pid).toList();
     }

@@ -11,20 +11,30 @@ final class CpuClock {
     private final OperatingSystem os = new SystemInfo().getOperatingSystem();
     private final com.sun.management.OperatingSystemMXBean self =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final boolean childrenInject;
 
-    /** The process's user and system time in ms, or -1 when it is gone or not ours to read. */
-    long processMillis(long pid) {
-        OSProcess process = pid < 0 ? null : os.getProcess((int) pid);
-        return process == null ? -1 : process.getUserTime() + process.getKernelTime();
+    /**
+     * @param childrenInject whether this JVM's children send load (wrk): then their CPU is the injector's. Not
+     *     otherwise: the targets this JVM launched are its children too, and their whole CPU would land on the
+     *     injector's account in the block during which one is reaped.
+     */
+    CpuClock(boolean childrenInject) {
+        this.childrenInject = childrenInject;
+    }
+
+    /** The process's user and system time in ms; {@code null} without a process, or when it is gone or not ours to read. */
+    Long processMillis(Long pid) {
+        OSProcess process = pid == null ? null : os.getProcess(pid.intValue());
+        return process == null ? null : process.getUserTime() + process.getKernelTime();
     }
 
     /**
-     * The injector's CPU so far: this JVM's, and its children's once they have ended (a wrk run per
-     * block), which Linux adds to the parent that waited for them (/proc/self/stat's cutime and cstime,
-     * in clock ticks of 10 ms).
+     * The injector's CPU so far: this JVM's, and with wrk its children's once they have ended (a wrk run
+     * per block), which Linux adds to the parent that waited for them (/proc/self/stat's cutime and
+     * cstime, in clock ticks of 10 ms).
      */
     long injectorNanos() {
-        return self.getProcessCpuTime() + childrenNanos();
+        return self.getProcessCpuTime() + (childrenInject ? childrenNanos() : 0);
     }
 
     private static long childrenNanos() {

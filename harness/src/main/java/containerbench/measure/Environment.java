@@ -15,23 +15,25 @@ import oshi.software.os.OperatingSystem;
  * process (two sockets per user when both ends are local), the listen backlog cap, the ephemeral
  * port range, and which CPUs each side may use.
  *
- * @param somaxconn Linux caps every listen backlog here, whatever acceptCount or backlog says; -1 if unknown
+ * @param targetOpenFilesLimit the target JVM's open-files limit; {@code null} for a target elsewhere (-1 before schema 17)
+ * @param somaxconn Linux caps every listen backlog here, whatever acceptCount or backlog says; {@code null} if unknown
  * @param injectorCpus the CPUs the Gatling JVM may run on, for example {@code 0,1}
  * @param targetCpus the CPUs the target JVM may run on, or {@code null} for a target elsewhere
  */
 public record Environment(String os, String cpu, int logicalCpus, long memoryMib, long injectorOpenFilesLimit,
-        long targetOpenFilesLimit, int somaxconn, String ephemeralPorts, String injectorCpus, String targetCpus) {
+        Long targetOpenFilesLimit, Integer somaxconn, String ephemeralPorts, String injectorCpus, String targetCpus) {
 
-    public static Environment collect(long targetPid) {
+    /** @param targetPid the target's JVM; {@code null} for a target started elsewhere */
+    public static Environment collect(Long targetPid) {
         SystemInfo system = new SystemInfo();
         OperatingSystem os = system.getOperatingSystem();
         CentralProcessor processor = system.getHardware().getProcessor();
         OSProcess injector = os.getCurrentProcess();
-        OSProcess target = targetPid >= 0 ? os.getProcess((int) targetPid) : null;
+        OSProcess target = targetPid != null ? os.getProcess(targetPid.intValue()) : null;
         return new Environment(os.toString(), processor.getProcessorIdentifier().getName(),
                 processor.getLogicalProcessorCount(), system.getHardware().getMemory().getTotal() / (1024 * 1024),
-                injector.getSoftOpenFileLimit(), target == null ? -1 : target.getSoftOpenFileLimit(),
-                sysctl("net/core/somaxconn").map(Integer::parseInt).orElse(-1),
+                injector.getSoftOpenFileLimit(), target == null ? null : target.getSoftOpenFileLimit(),
+                sysctl("net/core/somaxconn").map(Integer::parseInt).orElse(null),
                 sysctl("net/ipv4/ip_local_port_range").map(range -> range.replaceAll("\\s+", "-")).orElse(null),
                 cpus(injector.getAffinityMask()), target == null ? null : cpus(target.getAffinityMask()));
     }

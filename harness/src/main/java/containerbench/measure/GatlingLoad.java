@@ -199,7 +199,7 @@ public final class GatlingLoad {
         } else if (session.contains(RequestMix.STATUS)) {
             tier.ko(now, session.getInt(RequestMix.RESPONSE_TIME), "HTTP " + session.getInt(RequestMix.STATUS), request);
         } else {
-            tier.ko(now, -1, TierRecorder.NO_RESPONSE, request);
+            tier.ko(now, null, TierRecorder.NO_RESPONSE, request);
         }
         // A request without a response runs no check: nothing of this one may be read for it.
         return session.markAsSucceeded().removeAll(RequestMix.RESPONSE_TIME, RequestMix.STATUS);

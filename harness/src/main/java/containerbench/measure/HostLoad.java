@@ -11,21 +11,21 @@ import java.util.Arrays;
  * steal is what makes two runs of the same comparison disagree: measured here at 50% while both
  * cores were loaded, and near 0 when idle.
  *
- * @param loadAverage the one-minute load average as the load began
+ * @param loadAverage the one-minute load average as the load began; {@code null} where /proc/loadavg cannot be read
  * @param busyPercent the share of all CPUs' time spent on anything but idling and waiting for I/O
  * @param stealPercent the share of all CPUs' time the hypervisor ran other guests instead
  */
-public record HostLoad(double loadAverage, double busyPercent, double stealPercent) {
+public record HostLoad(Double loadAverage, double busyPercent, double stealPercent) {
 
     /** "over the load: 98% busy, 0% stolen by the hypervisor, load average 1.78 at its start", as the console and page say it. */
     @Override
     public String toString() {
-        return String.format("over the load: %.0f%% busy, %.0f%% stolen by the hypervisor, load average %.2f at its start",
-                busyPercent, stealPercent, loadAverage);
+        return String.format("over the load: %.0f%% busy, %.0f%% stolen by the hypervisor, load average %s at its start",
+                busyPercent, stealPercent, loadAverage == null ? "unknown" : String.format("%.2f", loadAverage));
     }
 
     /** The counters at one instant, to measure from; {@code null} fields where /proc cannot be read. */
-    public record Mark(double loadAverage, long[] ticks) {
+    public record Mark(Double loadAverage, long[] ticks) {
     }
 
     public static Mark mark() {
@@ -69,11 +69,11 @@ public record HostLoad(double loadAverage, double busyPercent, double stealPerce
         }
     }
 
-    private static double currentLoadAverage() {
+    private static Double currentLoadAverage() {
         try (var reader = Files.newBufferedReader(Path.of("/proc/loadavg"))) {
             return Double.parseDouble(reader.readLine().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
-            return -1;
+            return null;
         }
     }
 }

@@ -2,6 +2,7 @@ package containerbench.measure;
 
 import containerbench.settings.InjectorShare;
 import containerbench.settings.Interleaving;
+import containerbench.settings.LoadClient;
 import containerbench.settings.TierPlan;
 import java.net.URI;
 import java.time.Duration;
@@ -33,10 +34,10 @@ public final class Measurement implements AutoCloseable {
     private final List<List<ServerSampler>> samplers = new ArrayList<>();
     private final boolean sampling;
     // The targets' process ids in the launch running now, read at every block's turn.
-    private final java.util.concurrent.atomic.AtomicLongArray pids;
+    private final java.util.concurrent.atomic.AtomicReferenceArray<Long> pids;
     // Each target's own report of its resources, read in place of its process; null for one whose process is read.
     private final List<TargetReport> reports;
-    private final CpuClock clock = new CpuClock();
+    private final CpuClock clock;
     private final int machineCpus;
     private final int injectorCores = Runtime.getRuntime().availableProcessors();
     // As the load is laid out, just before it begins: how busy the machine is from here to the end.
@@ -45,7 +46,7 @@ public final class Measurement implements AutoCloseable {
     /**
      * @param interleaving how several targets share each tier, or {@code null} for one target
      * @param labels the targets' labels, the baseline first
-     * @param pids the targets' process ids, -1 for one started elsewhere
+     * @param pids the targets' process ids; {@code null} for one started elsewhere
      * @param sampling false to sample nothing
      */
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
@@ -71,19 +72,21 @@ public final class Measurement implements AutoCloseable {
     public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
             int machineCpus, InjectorShare share, Phases phases, List<String> requests, List<URI> resources) {
         this.labels = List.copyOf(labels);
+        this.clock = new CpuClock(plan.client() == LoadClient.WRK);
         this.interleaving = interleaving;
         this.machineCpus = machineCpus;
         this.sampling = sampling;
-        this.pids = new java.util.concurrent.atomic.AtomicLongArray(pids.stream().mapToLong(Long::longValue).toArray());
+        this.pids = new java.util.concurrent.atomic.AtomicReferenceArray<>(pids.toArray(Long[]::new));
         this.reports = resources.stream().map(url -> url == null ? null : new TargetReport(url)).toList();
         Rotation.Cores cores = new Rotation.Cores(injectorCores);
         boolean several = labels.size() > 1;
         int launches = interleaving == null ? 1 : interleaving.launches();
-        int phase = -1;
+        int phase = 0;
         for (int launch = 0; launch < launches; launch++) {
             // Gatling's scenarios need names of their own; a launch after the first says which it is.
             String suffix = launch == 0 ? "" : " (launch " + (launch + 1) + ")";
-            phase++;
+            // Each launch starts a phase of its own.
+            phase += launch == 0 ? 0 : 1;
             if (plan.warmupSeconds() > 0) {
                 for (int t = 0; t < labels.size(); t++) {
                     String name = several ? "warm-up " + labels.get(t) : "warm-up";

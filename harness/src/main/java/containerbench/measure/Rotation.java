@@ -29,9 +29,9 @@ public final class Rotation {
      * @param index its place in the run (0 is the baseline)
      * @param request the request name Gatling's report shows its blocks under
      * @param cpuMillis its CPU time so far in ms, read at each turn (of its JVM in the launch running, or from
-     *     its own report); -1 where that cannot be read
+     *     its own report); {@code null} where that cannot be read
      */
-    public record Target(int index, String label, String request, java.util.function.LongSupplier cpuMillis) {
+    public record Target(int index, String label, String request, java.util.function.Supplier<Long> cpuMillis) {
     }
 
     /** How long each block lasts, and how many rounds turn: at least {@code fewest}, at most {@code most}. */
@@ -75,7 +75,8 @@ public final class Rotation {
     // Each target's CPU (ms) as its last block ended, by its place in targets: its next block is charged from there.
     private final Map<Integer, Long> endedAt = new HashMap<>();
     private MoreRounds moreRounds = rotation -> false;
-    private long startNanos = -1;
+    // When its first block started (System.nanoTime), once started.
+    private long startNanos;
     private boolean started;
     // With several injectors: when its first block is due by the wall clock (epoch ms), the same on every one; else null.
     private volatile LongSupplier dueMillis;
@@ -253,14 +254,14 @@ public final class Rotation {
     }
 
     /**
-     * Every target's CPU (ms, in target order; -1 where unknown), Gatling's (ns) and its threads', the
+     * Every target's CPU (ms, in target order; null where unknown), Gatling's (ns) and its threads', the
      * clock (ns) and the machine's counters.
      */
-    private record Reading(long[] targetMillis, long injectorNanos, ThreadCpu.Reading threads, long nanos, HostLoad.Mark host) {
+    private record Reading(List<Long> targetMillis, long injectorNanos, ThreadCpu.Reading threads, long nanos, HostLoad.Mark host) {
     }
 
     private Reading read(long now) {
-        return new Reading(targets.stream().mapToLong(t -> t.cpuMillis().getAsLong()).toArray(), clock.injectorNanos(),
+        return new Reading(targets.stream().map(t -> t.cpuMillis().get()).toList(), clock.injectorNanos(),
                 ThreadCpu.read(), now, HostLoad.mark());
     }
 
@@ -268,8 +269,8 @@ public final class Rotation {
         Block block = current;
         int loaded = targets.indexOf(target(block));
         // Where its previous block of the tier ended: its waits since are charged to this one.
-        long since = endedAt.getOrDefault(loaded, atStart.targetMillis()[loaded]);
-        endedAt.put(loaded, end.targetMillis()[loaded]);
+        Long since = endedAt.containsKey(loaded) ? endedAt.get(loaded) : atStart.targetMillis().get(loaded);
+        endedAt.put(loaded, end.targetMillis().get(loaded));
         if (block.round() == null) {
             return;
         }
@@ -278,30 +279,31 @@ public final class Rotation {
         double seconds = Math.max(1, end.nanos() - atStart.nanos()) / 1e9;
         double injectorPercent = Decimals.two((end.injectorNanos() - atStart.injectorNanos()) / 1e7 / seconds);
         Double busiest = ThreadCpu.busiestPercent(atStart.threads(), end.threads());
-        long waitingMillis = 0;
+        // What the targets waiting for their turn spent meanwhile; unknown when any of theirs is.
+        Long waitingMillis = 0L;
         for (int t = 0; t < targets.size(); t++) {
             if (t != loaded) {
-                long used = cpuUsed(atStart.targetMillis()[t], end.targetMillis()[t]);
-                waitingMillis = waitingMillis < 0 || used < 0 ? -1 : waitingMillis + used;
+                Long used = cpuUsed(atStart.targetMillis().get(t), end.targetMillis().get(t));
+                waitingMillis = waitingMillis == null || used == null ? null : waitingMillis + used;
             }
         }
-        BlockCpu cpu = new BlockCpu(perResponse(cpuUsed(atStart.targetMillis()[loaded], end.targetMillis()[loaded]), figures.ok()),
-                perResponse(cpuUsed(since, end.targetMillis()[loaded]), figures.ok()), injectorPercent, busiest,
+        BlockCpu cpu = new BlockCpu(perResponse(cpuUsed(atStart.targetMillis().get(loaded), end.targetMillis().get(loaded)), figures.ok()),
+                perResponse(cpuUsed(since, end.targetMillis().get(loaded)), figures.ok()), injectorPercent, busiest,
                 host == null ? null : host.busyPercent(), host == null ? null : host.stealPercent(),
-                waitingMillis < 0 || targets.size() < 2 ? null : Decimals.two(waitingMillis / 10.0 / seconds));
+                waitingMillis == null || targets.size() < 2 ? null : Decimals.two(waitingMillis / 10.0 / seconds));
         closed.add(new BlockResult(tier(), users, block.round(), target(block).label(), figures.startMillis(), figures.endMillis(),
                 figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpu,
                 InjectorLimit.limited(injectorPercent, cores.injector(), busiest), null, null, launch));
         closedBlocks.add(block);
     }
 
-    /** CPU ms between two readings of a process, -1 where either is unknown. */
-    private static long cpuUsed(long from, long to) {
-        return from < 0 || to < 0 || to < from ? -1 : to - from;
+    /** CPU ms between two readings of a process; {@code null} where either is unknown, or the second is the lower (another process). */
+    private static Long cpuUsed(Long from, Long to) {
+        return from == null || to == null || to < from ? null : to - from;
     }
 
-    private static Double perResponse(long millis, long ok) {
-        return millis < 0 || ok == 0 ? null : Decimals.two(millis * 1000.0 / ok);
+    private static Double perResponse(Long millis, long ok) {
+        return millis == null || ok == 0 ? null : Decimals.two(millis * 1000.0 / ok);
     }
 
     private Target target(Block block) {

@@ -30,18 +30,27 @@ import oshi.software.os.OperatingSystem;
 public final class ServerSampler implements AutoCloseable {
 
     /**
-     * One sample; CPU in cores used over the interval that ends at {@code epochMillis}.
+     * One sample; CPU in cores used over the interval that ends at {@code epochMillis}. A figure that
+     * could not be read (a target gone between two samples, a report that did not answer, a target
+     * whose heap cannot be reached) is {@code null}; the first sample, which starts the intervals,
+     * holds the kernel's counters alone.
      *
      * @param injectorBusiestThreadCores the CPU of the injector's busiest thread over the interval, in
-     *     cores; -1 where threads are not measured
+     *     cores; {@code null} where threads are not measured
      */
-    public record Sample(long epochMillis, double targetCores, long targetRssBytes, long heapUsedBytes,
-            long heapCommittedBytes, double injectorCores, double injectorBusiestThreadCores, double machineCores, TcpCounters tcp) {
+    public record Sample(long epochMillis, Double targetCores, Long targetRssBytes, Long heapUsedBytes,
+            Long heapCommittedBytes, Double injectorCores, Double injectorBusiestThreadCores, Double machineCores, TcpCounters tcp) {
+
+        /** Whether it covers an interval: every sample but the first. */
+        boolean measured() {
+            return injectorCores != null;
+        }
     }
 
     private final OperatingSystem os;
     private final CentralProcessor processor;
-    private final long targetPid;
+    // The target's JVM, read through /proc and JMX; null for a target read through its report, or none.
+    private final Long targetPid;
     // A target read through its own report rather than its process, or null.
     private final TargetReport report;
     private ResourceReport.Reading lastReport;
@@ -60,14 +69,14 @@ public final class ServerSampler implements AutoCloseable {
     private ThreadCpu.Reading lastThreads;
     private long lastMillis;
 
-    /** Starts sampling; {@code targetPid} below 0 samples only the injector and the machine. */
-    public static ServerSampler start(long targetPid, Duration period) {
+    /** Starts sampling; without a {@code targetPid} ({@code null}) only the injector and the machine. */
+    public static ServerSampler start(Long targetPid, Duration period) {
         return started(new ServerSampler(targetPid, null), period);
     }
 
     /** Starts sampling a target through its own report of its CPU and memory (no heap figures). */
     public static ServerSampler start(TargetReport report, Duration period) {
-        return started(new ServerSampler(-1, report), period);
+        return started(new ServerSampler(null, report), period);
     }
 
     private static ServerSampler started(ServerSampler sampler, Duration period) {
@@ -75,7 +84,7 @@ public final class ServerSampler implements AutoCloseable {
         return sampler;
     }
 
-    private ServerSampler(long targetPid, TargetReport report) {
+    private ServerSampler(Long targetPid, TargetReport report) {
         SystemInfo system = new SystemInfo();
         this.os = system.getOperatingSystem();
         this.processor = system.getHardware().getProcessor();
@@ -85,7 +94,7 @@ public final class ServerSampler implements AutoCloseable {
         this.lastReportMillis = System.currentTimeMillis();
         JMXConnector connector = null;
         MemoryMXBean heap = null;
-        if (targetPid >= 0) {
+        if (targetPid != null) {
             try {
                 VirtualMachine vm = VirtualMachine.attach(Long.toString(targetPid));
                 try {
@@ -101,14 +110,14 @@ public final class ServerSampler implements AutoCloseable {
         }
         this.jmx = connector;
         this.targetHeap = heap;
-        this.lastTarget = targetPid >= 0 ? os.getProcess((int) targetPid) : null;
+        this.lastTarget = targetPid != null ? os.getProcess(targetPid.intValue()) : null;
         this.lastInjector = os.getProcess(os.getProcessId());
         this.lastTicks = processor.getSystemCpuLoadTicks();
         this.lastThreads = ThreadCpu.read();
         this.lastMillis = System.currentTimeMillis();
         // A first reading of the kernel counters only (no interval yet for CPU), so that a tier
         // starting at once still has a "before".
-        samples.add(new Sample(lastMillis, -1, -1, -1, -1, -1, -1, -1, TcpCounters.read()));
+        samples.add(new Sample(lastMillis, null, null, null, null, null, null, null, TcpCounters.read()));
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "server-sampler");
             thread.setDaemon(true);
@@ -121,7 +130,7 @@ public final class ServerSampler implements AutoCloseable {
         try {
             long now = System.currentTimeMillis();
             double seconds = Math.max(1, now - lastMillis) / 1000.0;
-            OSProcess target = targetPid >= 0 ? os.getProcess((int) targetPid) : null;
+            OSProcess target = targetPid != null ? os.getProcess(targetPid.intValue()) : null;
             OSProcess injector = os.getProcess(os.getProcessId());
             long[] ticks = processor.getSystemCpuLoadTicks();
             double machine = processor.getSystemCpuLoadBetweenTicks(lastTicks) * processor.getLogicalProcessorCount();
@@ -129,17 +138,18 @@ public final class ServerSampler implements AutoCloseable {
             ThreadCpu.Reading threads = ThreadCpu.read();
             Double busiest = ThreadCpu.busiestPercent(lastThreads, threads);
             ResourceReport.Reading reported = report == null ? null : report.read();
-            double targetCores = report == null ? cores(target, lastTarget, seconds)
+            Double targetCores = report == null ? cores(target, lastTarget, seconds)
                     : cores(reported, lastReport, Math.max(1, now - lastReportMillis) / 1000.0);
-            long rss = report == null ? (target == null ? -1 : target.getResidentSetSize()) : reported == null ? -1 : reported.rssBytes();
+            Long rss = report == null ? (target == null ? null : target.getResidentSetSize())
+                    : reported == null ? null : reported.rssBytes();
             // A report that did not answer leaves the last one standing: the next sample covers both seconds.
             if (reported != null) {
                 lastReport = reported;
                 lastReportMillis = now;
             }
             Sample sample = new Sample(now, targetCores, rss,
-                    heap == null ? -1 : heap.getUsed(), heap == null ? -1 : heap.getCommitted(),
-                    cores(injector, lastInjector, seconds), busiest == null ? -1 : busiest / 100, machine, TcpCounters.read());
+                    heap == null ? null : heap.getUsed(), heap == null ? null : heap.getCommitted(),
+                    cores(injector, lastInjector, seconds), busiest == null ? null : busiest / 100, machine, TcpCounters.read());
             synchronized (samples) {
                 samples.add(sample);
             }
@@ -169,17 +179,17 @@ public final class ServerSampler implements AutoCloseable {
         }
     }
 
-    private static double cores(ResourceReport.Reading now, ResourceReport.Reading before,
+    private static Double cores(ResourceReport.Reading now, ResourceReport.Reading before,
             double seconds) {
         if (now == null || before == null || now.cpuNanos() < 0 || before.cpuNanos() < 0) {
-            return -1;
+            return null;
         }
         return (now.cpuNanos() - before.cpuNanos()) / 1e9 / seconds;
     }
 
-    private static double cores(OSProcess now, OSProcess before, double seconds) {
+    private static Double cores(OSProcess now, OSProcess before, double seconds) {
         if (now == null || before == null) {
-            return -1;
+            return null;
         }
         long cpuMillis = now.getKernelTime() + now.getUserTime() - before.getKernelTime() - before.getUserTime();
         return cpuMillis / 1000.0 / seconds;

@@ -66,10 +66,10 @@ public final class TargetReport {
         return ResourceReport.Reading.parse(response.body());
     }
 
-    /** The target's CPU time so far in ms, or -1 where it cannot be read. */
-    public long cpuMillis() {
+    /** The target's CPU time so far in ms; {@code null} where it cannot be read. */
+    public Long cpuMillis() {
         ResourceReport.Reading reading = read();
-        return reading == null || reading.cpuNanos() < 0 ? -1 : reading.cpuNanos() / 1_000_000;
+        return reading == null || reading.cpuNanos() < 0 ? null : reading.cpuNanos() / 1_000_000;
     }
 
     public URI url() {

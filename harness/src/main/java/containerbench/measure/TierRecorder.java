@@ -132,8 +132,8 @@ public final class TierRecorder {
         }
     }
 
-    /** A failed request of index {@code request} in the mix. */
-    public void ko(long now, int millis, String reason, int request) {
+    /** A failed request of index {@code request} in the mix; {@code millis} is {@code null} when there was no response to time. */
+    public void ko(long now, Integer millis, String reason, int request) {
         ko(now, millis, reason);
         if (!byRequest.isEmpty()) {
             byRequest.get(request).ko(now, millis, reason);
@@ -143,11 +143,11 @@ public final class TierRecorder {
         }
     }
 
-    /** A failed request; {@code millis} is negative when there was no response to time. */
-    public void ko(long now, int millis, String reason) {
+    /** A failed request; {@code millis} is {@code null} when there was no response to time. */
+    public void ko(long now, Integer millis, String reason) {
         ko.increment();
         failures.computeIfAbsent(reason, r -> new LongAdder()).increment();
-        window(now, Math.max(millis, 0));
+        window(now, millis == null ? 0 : Math.max(millis, 0));
     }
 
     /**
@@ -179,7 +179,7 @@ public final class TierRecorder {
     /** An open arrival that found every place taken, failed unsent. */
     public void notSent(long now) {
         notSent.increment();
-        ko(now, -1, NOT_SENT);
+        ko(now, null, NOT_SENT);
     }
 
     /**

@@ -1,10 +1,15 @@
 package containerbench.measure;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
  * Server and injector resources during one tier, from the samples taken inside its window.
- * CPU is in percent of one core (200 = two cores busy); memory in MiB.
+ * CPU is in percent of one core (200 = two cores busy); memory in MiB. A target's figure that no
+ * sample could read is {@code null} (schema 17; -1 before, read as null).
  *
  * @param targetCpuMachinePercent the target's mean CPU in percent of the whole machine
  * @param targetCpuMicrosPerRequest target CPU time per OK response, the cost the study compared
@@ -15,9 +20,9 @@ import java.util.List;
  * @param kernelTcp the machine's TCP counters over the tier's windows (listen overflows: the backlog
  *     was full), or {@code null} off Linux
  */
-public record TierResources(int samples, double targetCpuMeanPercent, double targetCpuMaxPercent,
-        double targetCpuMachinePercent, long targetRssMaxMib, long heapUsedMaxMib, long heapCommittedMaxMib,
-        double targetCpuMicrosPerRequest, double injectorCpuMeanPercent, double machineCpuMeanPercent,
+public record TierResources(int samples, Double targetCpuMeanPercent, Double targetCpuMaxPercent,
+        Double targetCpuMachinePercent, Long targetRssMaxMib, Long heapUsedMaxMib, Long heapCommittedMaxMib,
+        Double targetCpuMicrosPerRequest, double injectorCpuMeanPercent, double machineCpuMeanPercent,
         boolean injectorSaturated, boolean machineSaturated, TcpCounters kernelTcp) {
 
     private static final long MIB = 1024 * 1024;
@@ -32,25 +37,27 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
             return null;
         }
         // A sample covers the second before it: count those wholly inside one of the windows.
-        List<ServerSampler.Sample> inside = all.stream().filter(s -> s.injectorCores() >= 0)
+        List<ServerSampler.Sample> inside = all.stream().filter(ServerSampler.Sample::measured)
                 .filter(s -> windows.stream().anyMatch(w -> s.epochMillis() - 1000 >= w[0] && s.epochMillis() <= w[1])).toList();
         if (inside.isEmpty()) {
             return null;
         }
         // A reading that failed (a target gone between samples, a report that did not answer) is unknown, not zero.
-        double targetCores = inside.stream().mapToDouble(ServerSampler.Sample::targetCores).filter(cores -> cores >= 0).average()
-                .orElse(-1);
+        OptionalDouble targetCores = inside.stream().map(ServerSampler.Sample::targetCores).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).average();
         double injector = inside.stream().mapToDouble(ServerSampler.Sample::injectorCores).average().orElse(0);
-        double busiest = inside.stream().mapToDouble(ServerSampler.Sample::injectorBusiestThreadCores).average().orElse(-1);
+        OptionalDouble busiest = inside.stream().map(ServerSampler.Sample::injectorBusiestThreadCores).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).average();
         double machine = inside.stream().mapToDouble(ServerSampler.Sample::machineCores).average().orElse(0);
         double okPerSecond = tierSeconds > 0 ? okRequests / tierSeconds : 0;
         return new TierResources(inside.size(), percent(targetCores),
-                percent(inside.stream().mapToDouble(ServerSampler.Sample::targetCores).max().orElse(-1)),
-                Decimals.two(100 * targetCores / machineCores), mib(inside.stream().mapToLong(ServerSampler.Sample::targetRssBytes).max()),
-                mib(inside.stream().mapToLong(ServerSampler.Sample::heapUsedBytes).max()),
-                mib(inside.stream().mapToLong(ServerSampler.Sample::heapCommittedBytes).max()),
-                targetCores < 0 || okPerSecond == 0 ? -1 : Decimals.two(targetCores * 1e6 / okPerSecond), percent(injector),
-                percent(machine), InjectorLimit.limited(100 * injector, injectorCores, busiest < 0 ? null : 100 * busiest),
+                percent(inside.stream().map(ServerSampler.Sample::targetCores).filter(Objects::nonNull).mapToDouble(Double::doubleValue).max()),
+                targetCores.isEmpty() ? null : Decimals.two(100 * targetCores.getAsDouble() / machineCores),
+                mib(inside, ServerSampler.Sample::targetRssBytes), mib(inside, ServerSampler.Sample::heapUsedBytes),
+                mib(inside, ServerSampler.Sample::heapCommittedBytes),
+                targetCores.isEmpty() || okPerSecond == 0 ? null : Decimals.two(targetCores.getAsDouble() * 1e6 / okPerSecond),
+                Decimals.two(100 * injector), Decimals.two(100 * machine),
+                InjectorLimit.limited(100 * injector, injectorCores, busiest.isEmpty() ? null : 100 * busiest.getAsDouble()),
                 100 * machine >= BlockCpu.FULL_PERCENT * machineCores,
                 tcpDelta(all, windows));
     }
@@ -77,12 +84,13 @@ public record TierResources(int samples, double targetCpuMeanPercent, double tar
         return sum;
     }
 
-    private static double percent(double cores) {
-        return cores < 0 ? -1 : Decimals.two(100 * cores);
+    private static Double percent(OptionalDouble cores) {
+        return cores.isEmpty() ? null : Decimals.two(100 * cores.getAsDouble());
     }
 
-    private static long mib(java.util.OptionalLong bytes) {
-        return bytes.orElse(-1) < 0 ? -1 : bytes.getAsLong() / MIB;
+    /** The most of a figure in MiB; {@code null} where no sample read it. */
+    private static Long mib(List<ServerSampler.Sample> samples, Function<ServerSampler.Sample, Long> bytes) {
+        OptionalLong most = samples.stream().map(bytes).filter(Objects::nonNull).mapToLong(Long::longValue).max();
+        return most.isEmpty() ? null : most.getAsLong() / MIB;
     }
-
 }

@@ -129,13 +129,14 @@ final class WrkRun {
     /** wrk's report as {@code wrk-report.lua} prints it, its response times uncorrected. */
     static Result parse(String output, int connections) {
         List<String> lines = output.lines().toList();
-        int summary = -1;
+        // wrk's own lines first, then the script's: the last summary line, or none (past the end).
+        int summary = lines.size();
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).startsWith("container-bench wrk ")) {
                 summary = i;
             }
         }
-        if (summary < 0 || summary + 1 >= lines.size() || !lines.get(summary + 1).startsWith("container-bench latencies ")) {
+        if (summary + 1 >= lines.size() || !lines.get(summary + 1).startsWith("container-bench latencies ")) {
             throw new IllegalStateException("wrk did not report (is it wrk 4 with LuaJIT?): " + output.strip());
         }
         long[] counts = numbers(lines.get(summary).substring("container-bench wrk ".length()));

@@ -179,7 +179,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         List<String> more = new ArrayList<>();
         if (env != null) {
             more.add(env.os());
-            more.add("ulimit -n " + env.injectorOpenFilesLimit() + ", somaxconn " + env.somaxconn() + ", "
+            more.add("ulimit -n " + env.injectorOpenFilesLimit() + ", somaxconn "
+                    + (env.somaxconn() == null ? "unknown" : env.somaxconn()) + ", "
                     + aspects.get("CPU placement"));
         }
         if (run.host() != null) {
@@ -273,7 +274,7 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                 Optional<TierResult> t = one.tier(load);
                 tps.add(t.map(TierResult::tps).orElse(null));
                 p99.add(t.map(TierResult::latencyMs).map(TierResult.Latency::p99).orElse(null));
-                cpu.add(t.map(TierResult::resources).map(TierResources::targetCpuMicrosPerRequest).filter(v -> v >= 0).orElse(null));
+                cpu.add(t.map(TierResult::resources).map(TierResources::targetCpuMicrosPerRequest).orElse(null));
             }
             lines.add(new Charts.Line(one.label(), tps, p99, cpu));
         }

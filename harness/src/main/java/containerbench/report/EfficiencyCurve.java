@@ -79,7 +79,8 @@ final class EfficiencyCurve {
     }
 
     private static Double micros(TierResult tier) {
-        return tier.resources() == null || tier.resources().targetCpuMicrosPerRequest() <= 0 ? null
+        return tier.resources() == null || tier.resources().targetCpuMicrosPerRequest() == null
+                || tier.resources().targetCpuMicrosPerRequest() <= 0 ? null
                 : tier.resources().targetCpuMicrosPerRequest();
     }
 

@@ -71,7 +71,7 @@ public final class Exports {
         for (TierResult tier : tiers(run)) {
             Map<String, Metric> measures = benchmarks.computeIfAbsent(tier.target() + " " + tier.name(), name -> new LinkedHashMap<>());
             measures.put("throughput", new Metric(tier.tps(), null, null));
-            if (tier.resources() != null && tier.resources().targetCpuMicrosPerRequest() >= 0) {
+            if (tier.resources() != null && tier.resources().targetCpuMicrosPerRequest() != null) {
                 measures.put("cpu-per-response-us", new Metric(tier.resources().targetCpuMicrosPerRequest(), null, null));
             }
             if (tier.ok() > 0 && tier.latencyMs() != null) {

@@ -22,7 +22,7 @@ public record Figure(String name, String unit, boolean biggerIsBetter, double va
         for (TierResult tier : run.tiers() == null ? List.<TierResult>of() : run.tiers()) {
             String name = tier.target() + " " + tier.name();
             figures.add(new Figure(name + " TPS", "req/s", true, tier.tps(), null, null));
-            if (tier.resources() != null && tier.resources().targetCpuMicrosPerRequest() >= 0) {
+            if (tier.resources() != null && tier.resources().targetCpuMicrosPerRequest() != null) {
                 figures.add(new Figure(name + " CPU per response", "us", false, tier.resources().targetCpuMicrosPerRequest(), null, null));
             }
             if (tier.ok() > 0 && tier.latencyMs() != null) {

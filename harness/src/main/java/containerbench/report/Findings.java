@@ -38,9 +38,9 @@ final class Findings {
                 } else if (full(b) || full(o.get())) {
                     s.append(" (the machine was full: container and Gatling together)");
                 }
-                double bCpu = b.resources() == null ? -1 : b.resources().targetCpuMicrosPerRequest();
-                double oCpu = o.get().resources() == null ? -1 : o.get().resources().targetCpuMicrosPerRequest();
-                if (bCpu > 0 && oCpu > 0) {
+                Double bCpu = b.resources() == null ? null : b.resources().targetCpuMicrosPerRequest();
+                Double oCpu = o.get().resources() == null ? null : o.get().resources().targetCpuMicrosPerRequest();
+                if (bCpu != null && oCpu != null && bCpu > 0 && oCpu > 0) {
                     long more = Math.round(100 * (oCpu / bCpu - 1));
                     s.append("; it uses ").append(Math.abs(more)).append(more >= 0 ? "% more" : "% less")
                             .append(" CPU per request (").append(String.format("%.1f vs %.1f µs", oCpu, bCpu)).append(")");

@@ -48,12 +48,8 @@ public record TierRow(int users, List<String> cells, Map<String, Long> failures,
     }
 
     /** The figure, or {@code null} where the sampler could not know it (it records -1). */
-    private static String known(String format, double value) {
-        return value < 0 ? null : String.format(format, value);
-    }
-
-    private static String known(String format, long value) {
-        return value < 0 ? null : String.format(format, value);
+    private static String known(String format, Number value) {
+        return value == null ? null : String.format(format, value);
     }
 
     /** The cells with {@code unknown} where a figure is not known. */

@@ -3,6 +3,7 @@ package containerbench.results;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalInt;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -53,8 +54,8 @@ public record ChangePoints(int minSegment, double maxP, double minMagnitude) {
             List<Integer> bounds = bounds(cuts, x.length);
             Change best = null;
             for (int s = 0; s + 1 < bounds.size(); s++) {
-                int split = split(x, bounds.get(s), bounds.get(s + 1));
-                Change candidate = split < 0 ? null : test(x, bounds.get(s), split, bounds.get(s + 1));
+                OptionalInt split = split(x, bounds.get(s), bounds.get(s + 1));
+                Change candidate = split.isEmpty() ? null : test(x, bounds.get(s), split.getAsInt(), bounds.get(s + 1));
                 if (candidate != null && holds(candidate) && (best == null || candidate.p() < best.p())) {
                     best = candidate;
                 }
@@ -103,10 +104,10 @@ public record ChangePoints(int minSegment, double maxP, double minMagnitude) {
 
     /**
      * The split of {@code x[from, to)} that maximises the E-statistic (m n / (m + n)) (2 E|X - Y| - E|X - X'| - E|Y - Y'|),
-     * each side at least {@code minSegment} long; -1 when the segment is too short to split.
+     * each side at least {@code minSegment} long; none when the segment is too short to split.
      */
-    int split(double[] x, int from, int to) {
-        int best = -1;
+    OptionalInt split(double[] x, int from, int to) {
+        OptionalInt best = OptionalInt.empty();
         double bestQ = Double.NEGATIVE_INFINITY;
         for (int tau = from + minSegment; tau <= to - minSegment; tau++) {
             int m = tau - from;
@@ -120,7 +121,7 @@ public record ChangePoints(int minSegment, double maxP, double minMagnitude) {
             double q = (double) m * n / (m + n) * (2 * between / (m * (double) n) - within(x, from, tau) - within(x, tau, to));
             if (q > bestQ) {
                 bestQ = q;
-                best = tau;
+                best = OptionalInt.of(tau);
             }
         }
         return best;

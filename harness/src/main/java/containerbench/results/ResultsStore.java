@@ -163,6 +163,12 @@ public final class ResultsStore {
         }
         if (schema < 17) {
             run.path("targets").forEach(target -> copyFromLabel((ObjectNode) target));
+            negativeAsNull(run.path("environment"), "targetOpenFilesLimit", "somaxconn");
+            negativeAsNull(run.path("host"), "loadAverage");
+            for (String tiers : List.of("tiers", "warmups", "leadIns", "target", "warmup")) {
+                JsonNode all = run.path(tiers);
+                (all.isArray() ? all : List.of(all)).forEach(ResultsStore::unknownAsNull);
+            }
         }
         // From schema 11 the comparisons are worked out as this version does (12 added each block's
         // requests of a mix, 13 each target's TLS, 14 its HTTP/2 settings).
@@ -170,6 +176,24 @@ public final class ResultsStore {
             return new StoredRun(comparedAnew(run, schema), file);
         }
         return new StoredRun(JSON.treeToValue(schema < 3 ? oneTarget(run) : run, RunResult.class), file);
+    }
+
+    /** Before schema 17 an unknown figure was -1: null, as 17 says. */
+    private static void negativeAsNull(JsonNode node, String... fields) {
+        if (node instanceof ObjectNode object) {
+            for (String field : fields) {
+                if (object.path(field).isNumber() && object.path(field).asDouble() < 0) {
+                    object.putNull(field);
+                }
+            }
+        }
+    }
+
+    /** A tier's resources of schema 16 or before, whose target figures said -1 where they were not known: null, as 17 says. */
+    private static void unknownAsNull(JsonNode tier) {
+        negativeAsNull(tier.path("resources"), "targetCpuMeanPercent", "targetCpuMaxPercent", "targetCpuMachinePercent",
+                "targetRssMaxMib", "heapUsedMaxMib", "heapCommittedMaxMib", "targetCpuMicrosPerRequest");
+        tier.path("byRequest").forEach(ResultsStore::unknownAsNull);
     }
 
     /**

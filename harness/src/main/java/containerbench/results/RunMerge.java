@@ -52,7 +52,8 @@ public final class RunMerge {
         }
         // By index; a run that is no injector's part (no index) first, for check() to name it.
         List<RunResult> parts = runs.stream().map(StoredRun::run).sorted(Comparator.comparing(
-                run -> run.injection() == null || run.injection().index() == null ? -1 : run.injection().index())).toList();
+                run -> run.injection() == null ? null : run.injection().index(), Comparator.nullsFirst(Comparator.naturalOrder())))
+                .toList();
         check(runs, parts);
         RunResult first = parts.get(0);
         // The injector that launched the target knows its process: its resources and settings describe the target.
@@ -253,7 +254,7 @@ public final class RunMerge {
         if (target == null) {
             return null;
         }
-        double perResponse = target.targetCpuMicrosPerRequest() < 0 || ok == 0 ? -1
+        Double perResponse = target.targetCpuMicrosPerRequest() == null || ok == 0 ? null
                 : Decimals.two(target.targetCpuMicrosPerRequest() * launcher.ok() / ok);
         double injectors = same.stream().map(TierResult::resources).filter(Objects::nonNull)
                 .mapToDouble(TierResources::injectorCpuMeanPercent).sum();

@@ -48,7 +48,8 @@ final class StartBarrier {
     private static final Duration LATE = Duration.ofSeconds(1);
 
     private final Path folder;
-    private final int index;
+    // This injector's place among those on this machine, 0 the one that sets the instants; null for one on a machine of its own.
+    private final Integer index;
     private final int count;
     private final Phases phases;
     // An injector on a machine of its own: the file it says it is ready in, and the one it reads the instant from.
@@ -60,7 +61,7 @@ final class StartBarrier {
     // Injector 0: which of the others has ended (its JVM exited), not to be waited for.
     private volatile IntPredicate gone = index -> false;
 
-    private StartBarrier(Path folder, int index, int count, Phases phases, Path readyMarker, Path startFile) {
+    private StartBarrier(Path folder, Integer index, int count, Phases phases, Path readyMarker, Path startFile) {
         this.folder = folder;
         this.index = index;
         this.count = count;
@@ -80,7 +81,7 @@ final class StartBarrier {
      * @param ready the file it writes once ready: {@link #READY_MARKER} in the JVM's temporary folder, for its pod's probe
      */
     static StartBarrier fromFile(Path startFile, Path ready, LoadStart start) {
-        return new StartBarrier(null, -1, 0, new Phases(start), ready, startFile);
+        return new StartBarrier(null, null, 0, new Phases(start), ready, startFile);
     }
 
     /** Injector 0: {@code action} runs before each phase's instant is set, with the phase, once all have ended the one before. */
@@ -120,7 +121,8 @@ final class StartBarrier {
             if (folder == null) {
                 System.out.println("container-bench: ready; waiting for the start instant in " + startFile);
             }
-            Thread thread = new Thread(index == 0 ? () -> release(phase) : () -> awaitRelease(phase), "start-barrier-" + phase);
+            Thread thread = new Thread(Integer.valueOf(0).equals(index) ? () -> release(phase) : () -> awaitRelease(phase),
+                    "start-barrier-" + phase);
             thread.setDaemon(true);
             thread.start();
         }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class LimitsTest {
 
     // A machine whose only limit is 2048 open files.
-    private static final Environment MACHINE = new Environment("Linux", "cpu", 8, 24_000, 2048, 2048, 4096, "32768-60999", null,
+    private static final Environment MACHINE = new Environment("Linux", "cpu", 8, 24_000, 2048, 2048L, 4096, "32768-60999", null,
             null);
 
     @Test

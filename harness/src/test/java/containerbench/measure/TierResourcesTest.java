@@ -20,7 +20,7 @@ class TierResourcesTest {
                 overflows += second == 10 ? 1000 : 1;
                 opens += second == 10 ? 1000 : 10;
             }
-            all.add(new ServerSampler.Sample(second * 1000L, 1, 1, 1, 1, 1, 1, 1, new TcpCounters(overflows, 0, 0, 0, opens)));
+            all.add(new ServerSampler.Sample(second * 1000L, 1.0, 1L, 1L, 1L, 1.0, 1.0, 1.0, new TcpCounters(overflows, 0, 0, 0, opens)));
         }
         return all;
     }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AaCalibrationTest {
 
-    private static final Environment EPYC = new Environment("Linux", "AMD EPYC", 2, 24_000, 65_536, 65_536, 4096, "32768-60999",
+    private static final Environment EPYC = new Environment("Linux", "AMD EPYC", 2, 24_000, 65_536, 65_536L, 4096, "32768-60999",
             "0,1", "0,1");
 
     @Test
@@ -70,7 +70,7 @@ class AaCalibrationTest {
                 + " on an adjusted interval (95% CI 1-99%; at most 5% promised).", ComparisonDocument.calibration(other, List.of(dir)),
                 "one of two: Clopper-Pearson's 1 - sqrt(0.975) to sqrt(0.975)");
         assertEquals("2026-12-05T15:00:00Z", calibration.startedAt(), "when the first run started");
-        RunResult elsewhere = other.toBuilder().environment(new Environment("Linux", "Intel Xeon", 8, 32_000, 65_536, 65_536, 4096,
+        RunResult elsewhere = other.toBuilder().environment(new Environment("Linux", "Intel Xeon", 8, 32_000, 65_536, 65_536L, 4096,
                 "32768-60999", "0-7", "0-7")).build();
         assertTrue(ComparisonDocument.calibration(elsewhere, List.of(dir)).startsWith("The method has not been checked"),
                 "another CPU model is another kind of machine");

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class ComparisonPageTest {
 
     private static TierResult tier(int users, double tps, double cpuMicros) {
-        TierResources resources = new TierResources(10, 90, 99, 45, 400, 200, 512, cpuMicros, 100, 190, false, true,
+        TierResources resources = new TierResources(10, 90.0, 99.0, 45.0, 400L, 200L, 512L, cpuMicros, 100, 190, false, true,
                 new TcpCounters(0, 0, 0, 0, 0L));
         return new TierResult(users + " users", null, users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
                 Map.of(), List.of(), 0, 10_000, resources, false, null, null);
@@ -39,7 +39,7 @@ class ComparisonPageTest {
                 .answeredAfterRun(true).build();
     }
 
-    private static final Environment ENVIRONMENT = new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536, 4096,
+    private static final Environment ENVIRONMENT = new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536L, 4096,
             "32768-60999", "0,1", "0,1");
 
     private static String page(RunSet set, Path dir) {
@@ -174,7 +174,7 @@ class ComparisonPageTest {
     @Test
     void theMarkdownSummaryHasARowPerRunAndTierAndShowsNoMinusOne() {
         TierResult unknownCpu = new TierResult("100 users", null, 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), List.of(), 0, 10_000, new TierResources(10, -1, -1, -1, -1, -1, -1, -1, 100, 190, false, false, null), false, null, null);
+                Map.of(), List.of(), 0, 10_000, new TierResources(10, null, null, null, null, null, null, null, 100, 190, false, false, null), false, null, null);
         String md = summary(new RunSet(List.of(
                 stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(100, 40_000, 20), tier(500, 50_000, 20))),
                 stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, unknownCpu))), List.of()));

@@ -50,7 +50,7 @@ class FailedTierTest {
                         Map.of(), Map.of(), null)).toList())
                 .plan(new RunResult.Plan(List.of(500, 2000), 15, 30, 500, true))
                 .interleaving(new RunResult.Interleaving(12, 2, null, null, 1))
-                .environment(new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536, 4096, "32768-60999", "0,1", "0,1"))
+                .environment(new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536L, 4096, "32768-60999", "0,1", "0,1"))
                 .tiers(List.of(tier("500 users", 500, "tomcat", 0), tier("500 users", 500, "wildfly", 0),
                         tier("2000 users", 2000, "tomcat", 0), tier("2000 users", 2000, "wildfly", 24_000)))
                 .blocks(blocks).comparisons(Comparisons.of(blocks, labels)).build();

@@ -67,7 +67,7 @@ public final class PageFixture {
                         label + ".log", label.equals("jetty") ? Map.of("maxThreads", "1024") : Map.of())).toList())
                 .plan(new RunResult.Plan(List.of(500, 2000), 15, 30, 500, true))
                 .interleaving(new RunResult.Interleaving(ROUNDS, 5, null, null, 1))
-                .environment(new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536, 4096, "32768-60999", "0,1", "0,1"))
+                .environment(new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536L, 4096, "32768-60999", "0,1", "0,1"))
                 .tiers(tiers).blocks(blocks).comparisons(Comparisons.of(blocks, LABELS)).build();
     }
 

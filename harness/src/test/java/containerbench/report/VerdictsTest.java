@@ -89,11 +89,11 @@ class VerdictsTest {
     @Test
     void theRunSaysOnceInFiguresHowFullTheMachineWasAndCitesTheNotesThatSayWhatItMeans() {
         var full = java.util.List.of(block("tomcat", 95, 99, false), block("undertow", 89, 98, false), block("tomcat", 90, 80, false));
-        var shared = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "0,1", "0,1");
+        var shared = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024L, 4096, "32768-60999", "0,1", "0,1");
         MachineShare filled = MachineShare.of(containerbench.results.RunResult.builder().runId("r").environment(shared).blocks(full).build());
         assertEquals("Gatling shared the targets' 2 CPUs, full in 2 of 3 blocks, and used 46% of them.", filled.sentence());
         assertEquals(java.util.List.of(Caveat.MACHINE_FULL), filled.caveats());
-        var apart = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024, 4096, "32768-60999", "1", "0");
+        var apart = new containerbench.measure.Environment("Linux", "EPYC", 2, 24000, 1024, 1024L, 4096, "32768-60999", "1", "0");
         var limited = java.util.List.of(block("tomcat", 95, 99, true), block("undertow", 94, 98, false));
         MachineShare pinned = MachineShare.of(containerbench.results.RunResult.builder().runId("r").environment(apart).blocks(limited).build());
         assertEquals("Gatling itself limited the load in 1 of 2 blocks.", pinned.sentence(),
