@@ -24,8 +24,15 @@ import java.util.TreeSet;
  * in this order; neither decides what is said.
  */
 record ComparisonDocument(String title, int runCount, List<String> leftOut, List<VerdictSection> verdicts,
-        List<Caveat> notes, List<RunRow> runs, List<FigureSection> figures, List<String> notCompared, Charts charts,
-        List<OpenSection> open, List<ClientAgreement> clients) {
+        List<Caveat> notes, List<RunRow> runs, Figures figures, Charts charts, List<OpenSection> open, List<ClientAgreement> clients) {
+
+    /**
+     * The figures of the runs, in groups of runs measured alike.
+     *
+     * @param notCompared why the groups' runs were not compared with each other: how they differ
+     */
+    record Figures(List<FigureSection> sections, List<String> notCompared) {
+    }
 
     /**
      * One open-workload run: latency from due time per tier and target, a capacity search's
@@ -39,38 +46,101 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
      * One interleaved run's verdicts: what it says over its tiers, a table (and its forest plot) per
      * target against the baseline, the response-time curves of its tiers, then the same in words.
      *
-     * @param about what the intervals are of, and an A/A run's check ({@link Verdicts#about})
      * @param machine how full the machine was and how often Gatling limited the load
-     * @param sentences each tier and target in words, as the console says them
-     * @param calibration when the method was last checked on the run's kind of machine ({@code ./bench aa}), or that it was not
-     * @param magnitudes each target's TPS and p99 per tier, what the ratios are of
      * @param repeats the earlier runs of the same comparison with their pool, under the latest
      * @param requests with a mix of requests, each target's requests against the baseline's; else empty
      */
-    record VerdictSection(String run, String heading, String design, List<String> about, MachineShare machine, List<VerdictTable> tables,
-            List<Magnitudes.Tier> magnitudes, List<LatencyCurves.Panel> curves, List<String> sentences, List<String> latencies,
-            String warmups, String calibration, Repeats repeats, List<RequestTable> requests) {
+    record VerdictSection(String run, String heading, Method method, MachineShare machine, List<VerdictTable> tables,
+            Pictures pictures, Words words, Repeats repeats, List<RequestTable> requests) {
+
+        /** The verdicts of an interleaved run, its repeats among {@code all}, and its calibration as seen from the page. */
+        static VerdictSection of(StoredRun stored, List<StoredRun> all, Path pageDir) {
+            RunResult run = stored.run();
+            int launches = run.interleaving().launchCount();
+            String design = (launches > 1 ? launches + " launches of " : "") + run.interleaving().rounds() + " rounds of "
+                    + run.interleaving().blockSeconds() + " s blocks per tier; ratios to " + run.baseline().label()
+                    + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons";
+            return new VerdictSection(run.runId(), run.description(),
+                    new Method(design, Verdicts.about(run), calibration(run, List.of(pageDir, stored.file().getParent()))),
+                    MachineShare.of(run), VerdictTable.of(run), new Pictures(Magnitudes.of(run), LatencyCurves.of(run)),
+                    new Words(java.util.stream.Stream.concat(Verdicts.sentences(run).stream(), Verdicts.operatingPoints(run).stream())
+                            .toList(), Verdicts.latencies(run), Verdicts.warmups(run)),
+                    Repeats.of(stored, all), RequestTable.of(run));
+        }
+    }
+
+    /**
+     * How a run's verdicts were reached.
+     *
+     * @param design its launches, rounds and blocks, and what the ratios are to
+     * @param about what the intervals are of, and an A/A run's check ({@link Verdicts#about})
+     * @param calibration when the method was last checked on the run's kind of machine ({@code ./bench aa}), or that it was not
+     */
+    record Method(String design, List<String> about, String calibration) {
+    }
+
+    /**
+     * A run's verdicts drawn.
+     *
+     * @param magnitudes each target's TPS and p99 per tier, what the ratios are of
+     * @param curves the response-time curves of its tiers
+     */
+    record Pictures(List<Magnitudes.Tier> magnitudes, List<LatencyCurves.Panel> curves) {
+    }
+
+    /**
+     * A run's verdicts in words.
+     *
+     * @param sentences each tier and target, as the console says them, then the operating points
+     * @param latencies each tier's response times against the baseline's
+     * @param warmups how long each target warmed up, and whether it settled
+     */
+    record Words(List<String> sentences, List<String> latencies, String warmups) {
     }
 
     /**
      * One target of one run, as the runs table lists it.
      *
-     * @param given the knobs the run set for it, where it departs from its launcher's defaults; {@code null} where not known
-     * @param settings every knob as the target reported it
-     * @param machine the machine in a few words; {@code machineMore} the rest of it
      * @param report the run's Gatling report; {@code null} when the results name none
      * @param log the target's log; {@code null} when the results name none
      */
     record RunRow(String run, String target, String started, String status, String plan, String jvm, String cpuLimit,
-            List<String> given, List<String> settings, String machine, List<String> machineMore, Link report, Link log) {
+            Knobs knobs, Machine machine, Links links) {
+    }
+
+    /**
+     * A target's knobs.
+     *
+     * @param given the knobs the run set for it, where it departs from its launcher's defaults; {@code null} where not known
+     * @param settings every knob as the target reported it
+     */
+    record Knobs(List<String> given, List<String> settings) {
 
         /** What the knobs cell says first: the knobs the run set ("maxThreads=2048"), "defaults", or how many there are. */
-        String knobs() {
+        String summary() {
             if (given == null) {
                 return settings.size() + " knobs";
             }
             return given.isEmpty() ? "defaults" : String.join(", ", given);
         }
+    }
+
+    /**
+     * The machine a run was measured on.
+     *
+     * @param summary in a few words; {@code null} where not known
+     * @param more the rest of it
+     */
+    record Machine(String summary, List<String> more) {
+    }
+
+    /**
+     * What a run's row links to.
+     *
+     * @param report the run's Gatling report; {@code null} when the results name none
+     * @param log the target's log; {@code null} when the results name none
+     */
+    record Links(Link report, Link log) {
     }
 
     /**
@@ -97,21 +167,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
 
     static ComparisonDocument of(RunSet set, Path pageDir) {
         List<Series> series = Series.of(set.runs());
-        List<VerdictSection> verdicts = new ArrayList<>();
-        for (StoredRun stored : set.runs()) {
-            RunResult run = stored.run();
-            if (run.interleaved()) {
-                int launches = run.interleaving().launchCount();
-                verdicts.add(new VerdictSection(run.runId(), run.description(), (launches > 1 ? launches + " launches of " : "")
-                        + run.interleaving().rounds() + " rounds of " + run.interleaving().blockSeconds() + " s blocks per tier; ratios to "
-                        + run.baseline().label() + " from the paired rounds; the verdict on intervals adjusted for the run's comparisons",
-                        Verdicts.about(run), MachineShare.of(run), VerdictTable.of(run), Magnitudes.of(run), LatencyCurves.of(run),
-                        java.util.stream.Stream.concat(Verdicts.sentences(run).stream(), Verdicts.operatingPoints(run).stream()).toList(),
-                        Verdicts.latencies(run), Verdicts.warmups(run),
-                        calibration(run, List.of(pageDir, stored.file().getParent())), Repeats.of(stored, set.all()),
-                        RequestTable.of(run)));
-            }
-        }
+        List<VerdictSection> verdicts = set.runs().stream().filter(stored -> stored.run().interleaved())
+                .map(stored -> VerdictSection.of(stored, set.all(), pageDir)).toList();
         List<RunRow> runs = new ArrayList<>();
         for (StoredRun stored : set.runs()) {
             stored.run().targets().forEach(target -> runs.add(runRow(stored, target, pageDir)));
@@ -133,7 +190,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
         List<Caveat> notes = verdicts.stream().flatMap(v -> java.util.stream.Stream.concat(Caveat.notes(v.tables(), v.machine()).stream(),
                 v.requests().stream().flatMap(table -> table.caveats().stream()))).distinct().toList();
         return new ComparisonDocument(title(set), set.runs().size(), set.problems(), verdicts, notes,
-                runs, figures, groups.size() > 1 ? differences(groups) : List.of(), charts(series), open, ClientAgreement.of(set));
+                runs, new Figures(figures, groups.size() > 1 ? differences(groups) : List.of()), charts(series), open,
+                ClientAgreement.of(set));
     }
 
     /**
@@ -192,10 +250,10 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                 aspects.get("plan") + ", warm-up " + aspects.get("warm-up") + "; " + Likeness.transport(List.of(target)) + ", connections "
                         + aspects.get("connections"),
                 target.launched() ? "Java " + target.java() + " " + target.jvmArgs() : "running at " + target.url(),
-                cpuLimit(run, target), target.given() == null ? null : target.given().entrySet().stream()
-                        .map(knob -> knob.getKey() + "=" + knob.getValue()).toList(),
-                settings, env == null ? null : aspects.get("machine"), more, link(stored.gatlingReport(), pageDir, true),
-                link(stored.resolve(target.log()), pageDir, false));
+                cpuLimit(run, target), new Knobs(target.given() == null ? null : target.given().entrySet().stream()
+                        .map(knob -> knob.getKey() + "=" + knob.getValue()).toList(), settings),
+                new Machine(env == null ? null : aspects.get("machine"), more),
+                new Links(link(stored.gatlingReport(), pageDir, true), link(stored.resolve(target.log()), pageDir, false)));
     }
 
     /** The target's CPU limit and how often the kernel throttled it, or {@code null}. */

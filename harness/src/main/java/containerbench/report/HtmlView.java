@@ -52,16 +52,16 @@ final class HtmlView {
             curves(h, open.curves());
         }
         runs(h, doc.runs());
-        for (ComparisonDocument.FigureSection figures : doc.figures()) {
+        for (ComparisonDocument.FigureSection figures : doc.figures().sections()) {
             h.append("<h2>").append(Html.text(figures.heading())).append("</h2>\n");
             if (!figures.findings().isEmpty()) {
                 list(h, "class=\"findings\"", figures.findings());
             }
             tiers(h, figures.rows());
         }
-        if (!doc.notCompared().isEmpty()) {
+        if (!doc.figures().notCompared().isEmpty()) {
             h.append("<h2>Not compared</h2>\n");
-            list(h, "id=\"unlike\"", doc.notCompared());
+            list(h, "id=\"unlike\"", doc.figures().notCompared());
         }
         h.append("<h2>Charts</h2>\n<div class=\"grid\"><div class=\"canvas\"><canvas id=\"chart-tps\"></canvas></div>")
                 .append("<div class=\"canvas\"><canvas id=\"chart-p99\"></canvas></div>")
@@ -90,26 +90,26 @@ final class HtmlView {
         for (RequestTable table : verdict.requests()) {
             requestTable(h, table, notes);
         }
-        h.append("<h3>TPS and p99 per target</h3>\n<div class=\"wide\">").append(Magnitudes.svg(verdict.magnitudes())).append("</div>\n");
-        h.append("<p class=\"design\">").append(Html.text(verdict.design())).append(".</p>\n");
-        List<String> about = new ArrayList<>(verdict.about());
-        about.add(verdict.calibration());
+        h.append("<h3>TPS and p99 per target</h3>\n<div class=\"wide\">").append(Magnitudes.svg(verdict.pictures().magnitudes())).append("</div>\n");
+        h.append("<p class=\"design\">").append(Html.text(verdict.method().design())).append(".</p>\n");
+        List<String> about = new ArrayList<>(verdict.method().about());
+        about.add(verdict.method().calibration());
         list(h, "class=\"about\"", about);
         if (verdict.machine().sentence() != null) {
             h.append("<p class=\"machine\">").append(Html.text(verdict.machine().sentence()));
             verdict.machine().caveats().forEach(caveat -> note(h, caveat, notes));
             h.append("</p>\n");
         }
-        curves(h, verdict.curves());
+        curves(h, verdict.pictures().curves());
         if (verdict.repeats().any()) {
             repeats(h, verdict.repeats());
         }
         h.append("<details><summary>Each tier in words</summary>\n");
-        list(h, "class=\"verdicts\"", verdict.sentences());
-        if (!verdict.latencies().isEmpty()) {
-            list(h, "class=\"latencies\"", verdict.latencies());
+        list(h, "class=\"verdicts\"", verdict.words().sentences());
+        if (!verdict.words().latencies().isEmpty()) {
+            list(h, "class=\"latencies\"", verdict.words().latencies());
         }
-        h.append("<p>").append(Html.text(verdict.warmups())).append("</p>\n</details>\n</section>\n");
+        h.append("<p>").append(Html.text(verdict.words().warmups())).append("</p>\n</details>\n</section>\n");
     }
 
     /** One comparison by two clients: a row per tier and figure, each client's ratio, and whether their intervals overlap. */
@@ -251,10 +251,11 @@ final class HtmlView {
                 h.append("<br><small>").append(Html.text(row.cpuLimit())).append("</small>");
             }
             h.append("</td><td class=\"l\">");
-            details(h, row.knobs(), row.settings());
+            details(h, row.knobs().summary(), row.knobs().settings());
             h.append("</td><td class=\"l\">");
-            details(h, row.machine() == null ? MarkdownView.UNKNOWN : row.machine(), row.machineMore());
-            h.append("</td><td class=\"l\">").append(link(row.report())).append("<br>").append(link(row.log())).append("</td></tr>\n");
+            details(h, row.machine().summary() == null ? MarkdownView.UNKNOWN : row.machine().summary(), row.machine().more());
+            h.append("</td><td class=\"l\">").append(link(row.links().report())).append("<br>").append(link(row.links().log()))
+                    .append("</td></tr>\n");
         }
         h.append("</table>\n");
     }

@@ -36,9 +36,9 @@ final class MarkdownView {
             for (RequestTable table : verdict.requests()) {
                 requestTable(m, table, doc.notes());
             }
-            m.append('\n').append(verdict.design()).append(".\n\n");
-            verdict.about().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
-            m.append("- ").append(verdict.calibration()).append('\n');
+            m.append('\n').append(verdict.method().design()).append(".\n\n");
+            verdict.method().about().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+            m.append("- ").append(verdict.method().calibration()).append('\n');
             if (verdict.machine().sentence() != null) {
                 m.append("- ").append(verdict.machine().sentence()).append(Caveat.marks(verdict.machine().caveats(), doc.notes()))
                         .append('\n');
@@ -47,9 +47,9 @@ final class MarkdownView {
                 repeats(m, verdict.repeats());
             }
             m.append("\n<details><summary>Each tier in words</summary>\n\n");
-            verdict.sentences().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
-            verdict.latencies().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
-            m.append('\n').append(verdict.warmups()).append("\n\n</details>\n");
+            verdict.words().sentences().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+            verdict.words().latencies().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
+            m.append('\n').append(verdict.words().warmups()).append("\n\n</details>\n");
         }
         if (!doc.notes().isEmpty()) {
             m.append("\n### Notes\n\n");
@@ -72,11 +72,12 @@ final class MarkdownView {
         for (RunRow row : doc.runs()) {
             m.append(row(List.of("`" + row.run() + "`", row.target(), row.started(), row.status(), row.plan(),
                     row.jvm() + (row.cpuLimit() == null ? "" : "; " + row.cpuLimit()),
-                    row.knobs() + (row.settings().isEmpty() ? "" : " (all: " + String.join(", ", row.settings()) + ")"),
-                    String.join("; ", Stream.concat(Stream.of(row.machine() == null ? UNKNOWN : row.machine()), row.machineMore().stream())
-                            .toList()), name(row.report()) + ", " + name(row.log()))));
+                    row.knobs().summary() + (row.knobs().settings().isEmpty() ? "" : " (all: "
+                            + String.join(", ", row.knobs().settings()) + ")"),
+                    String.join("; ", Stream.concat(Stream.of(row.machine().summary() == null ? UNKNOWN : row.machine().summary()),
+                            row.machine().more().stream()).toList()), name(row.links().report()) + ", " + name(row.links().log()))));
         }
-        for (ComparisonDocument.FigureSection figures : doc.figures()) {
+        for (ComparisonDocument.FigureSection figures : doc.figures().sections()) {
             m.append("\n### ").append(figures.heading()).append("\n\n");
             List<String> headers = new ArrayList<>(List.of("users", "target"));
             headers.addAll(TierRow.HEADERS);
@@ -93,9 +94,9 @@ final class MarkdownView {
                 figures.findings().forEach(finding -> m.append("- ").append(finding).append('\n'));
             }
         }
-        if (!doc.notCompared().isEmpty()) {
+        if (!doc.figures().notCompared().isEmpty()) {
             m.append("\n### Not compared\n\n");
-            doc.notCompared().forEach(line -> m.append("- ").append(line).append('\n'));
+            doc.figures().notCompared().forEach(line -> m.append("- ").append(line).append('\n'));
         }
         return m.toString();
     }

@@ -89,12 +89,12 @@ final class Pooling {
                         .append(Verdicts.interval(pool.predictionLow(), pool.predictionHigh())).append(")");
             }
             if (pool.disagree(statements)) {
-                s.append("; the runs disagree beyond their own intervals (Cochran's Q ").append(pool.q()).append(", p")
-                        .append(p(pool.calibratedP())).append(" by bootstrap, adjusted for ").append(statements).append("): ")
+                s.append("; the runs disagree beyond their own intervals (Cochran's Q ").append(pool.agreement().q()).append(", p")
+                        .append(p(pool.agreement().calibratedP())).append(" by bootstrap, adjusted for ").append(statements).append("): ")
                         .append(String.join(", ", estimates.stream().map(e -> String.format(Locale.ROOT, "%.2f×", Math.exp(e.log()))).toList()));
             } else {
-                s.append("; the runs agree within their intervals (Q ").append(pool.q()).append(", p").append(p(pool.calibratedP()))
-                        .append(" by bootstrap)");
+                s.append("; the runs agree within their intervals (Q ").append(pool.agreement().q()).append(", p")
+                        .append(p(pool.agreement().calibratedP())).append(" by bootstrap)");
             }
             sentences.add(s.append('.').toString());
         });

@@ -19,13 +19,21 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * under agreement, each run's variance drawn again from its own degrees of freedom.
  *
  * @param tau the spread between runs on the log scale: 0.05 is about ±5% from run to run
- * @param p Cochran's Q test, chi-squared (each run's variance taken as known)
- * @param iSquared the share of the runs' variation that is between them, in percent
  * @param predictionLow where the next run's ratio should fall, 95%; {@code null} under three runs
- * @param calibratedP Q's p from the parametric bootstrap: what {@link #disagree} rests on
+ * @param agreement whether the runs agree within their own intervals: Cochran's Q
  */
-public record Pooled(double ratio, double low, double high, int runs, double tau, double q, double p, double iSquared,
-        Double predictionLow, Double predictionHigh, double calibratedP) {
+public record Pooled(double ratio, double low, double high, int runs, double tau, Double predictionLow, Double predictionHigh,
+        Agreement agreement) {
+
+    /**
+     * Cochran's Q of the runs' log ratios.
+     *
+     * @param p Q's chi-squared p (each run's variance taken as known)
+     * @param iSquared the share of the runs' variation that is between them, in percent
+     * @param calibratedP Q's p from the parametric bootstrap: what {@link #disagree} rests on
+     */
+    public record Agreement(double q, double p, double iSquared, double calibratedP) {
+    }
 
     /** Draws of the bootstrap of Q for one reading: its p to about ±0.005 at 0.05. */
     static final int DRAWS = 2000;
@@ -93,8 +101,8 @@ public record Pooled(double ratio, double low, double high, int runs, double tau
             predictionHigh = Decimals.four(Math.exp(mean + predicted));
         }
         return new Pooled(Decimals.four(Math.exp(mean)), Decimals.four(Math.exp(mean - half)), Decimals.four(Math.exp(mean + half)),
-                k, Decimals.four(Math.sqrt(tau2)), Decimals.two(q), Decimals.four(p), Decimals.two(iSquared), predictionLow,
-                predictionHigh, bootstrapP(fixed, variances, degrees, q, draws));
+                k, Decimals.four(Math.sqrt(tau2)), predictionLow, predictionHigh, new Agreement(Decimals.two(q), Decimals.four(p),
+                        Decimals.two(iSquared), bootstrapP(fixed, variances, degrees, q, draws)));
     }
 
     /** Cochran's Q of these runs' logs with weights from their variances. */
@@ -156,7 +164,7 @@ public record Pooled(double ratio, double low, double high, int runs, double tau
 
     /** The same among {@code statements} such readings of one pool of runs, adjusted together (Bonferroni). */
     public boolean disagree(int statements) {
-        return calibratedP < 0.05 / Math.max(1, statements);
+        return agreement.calibratedP() < 0.05 / Math.max(1, statements);
     }
 
     public boolean holdsOne() {

@@ -19,9 +19,9 @@ class PooledTest {
         assertEquals(0.5569, pool.low(), 1e-4);
         assertEquals(1.9844, pool.high(), 2e-4);
         assertEquals(0.07, pool.tau());
-        assertEquals(50, pool.q());
-        assertEquals(98, pool.iSquared());
-        assertTrue(pool.disagree() && pool.p() < 1e-6, pool.toString());
+        assertEquals(50, pool.agreement().q());
+        assertEquals(98, pool.agreement().iSquared());
+        assertTrue(pool.disagree() && pool.agreement().p() < 1e-6, pool.toString());
     }
 
     @Test
@@ -33,7 +33,7 @@ class PooledTest {
         assertEquals(0.9804, pool.low(), 1e-4);
         assertEquals(1.0303, pool.high(), 1e-4);
         assertEquals(0, pool.tau());
-        assertEquals(0.7788, pool.p(), 1e-4, "exp(-0.5 / 2): chi-squared with 2 df");
+        assertEquals(0.7788, pool.agreement().p(), 1e-4, "exp(-0.5 / 2): chi-squared with 2 df");
         assertFalse(pool.disagree());
     }
 
@@ -68,7 +68,7 @@ class PooledTest {
                 variances[run] = java.util.Arrays.stream(pairs).map(x -> (x - mean) * (x - mean)).sum() / 11 / 12;
             }
             Pooled pool = Pooled.of(logs, variances, new int[] {11, 11});
-            chiSquared += pool.p() < 0.05 ? 1 : 0;
+            chiSquared += pool.agreement().p() < 0.05 ? 1 : 0;
             bootstrap += pool.disagree() ? 1 : 0;
         }
         double chiPercent = 100.0 * chiSquared / pools;
