@@ -1,6 +1,6 @@
 package containerbench.report;
 
-import containerbench.results.Comparisons;
+import containerbench.results.Estimates;
 import containerbench.results.Pooled;
 import containerbench.results.RunResult;
 import containerbench.results.StoredRun;
@@ -52,10 +52,10 @@ final class Pooling {
     }
 
     private static List<String> pooled(List<RunResult> alike) {
-        Map<List<Object>, List<Comparisons.Estimate>> byRatio = new LinkedHashMap<>();
+        Map<List<Object>, List<Estimates.Estimate>> byRatio = new LinkedHashMap<>();
         Map<List<Object>, List<String>> runIds = new LinkedHashMap<>();
         for (RunResult run : alike) {
-            for (Comparisons.Estimate e : Comparisons.estimates(run)) {
+            for (Estimates.Estimate e : Estimates.of(run)) {
                 List<Object> key = List.of(e.users(), e.other(), e.metric());
                 byRatio.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
                 runIds.computeIfAbsent(key, k -> new ArrayList<>()).add(run.runId());
@@ -69,10 +69,10 @@ final class Pooling {
             if (estimates.size() < 2) {
                 return;
             }
-            Pooled pool = Pooled.of(estimates.stream().mapToDouble(Comparisons.Estimate::log).toArray(),
-                    estimates.stream().mapToDouble(Comparisons.Estimate::variance).toArray(),
-                    estimates.stream().mapToInt(Comparisons.Estimate::df).toArray(), statements);
-            Comparisons.Estimate first = estimates.get(0);
+            Pooled pool = Pooled.of(estimates.stream().mapToDouble(Estimates.Estimate::log).toArray(),
+                    estimates.stream().mapToDouble(Estimates.Estimate::variance).toArray(),
+                    estimates.stream().mapToInt(Estimates.Estimate::df).toArray(), statements);
+            Estimates.Estimate first = estimates.get(0);
             StringBuilder s = new StringBuilder(first.other()).append(" against ").append(baseline).append(", ")
                     .append(first.metric()).append(" at ").append(first.users()).append(" users, ");
             if (pool.runs() < 3) {

@@ -1,6 +1,7 @@
 package containerbench.report;
 
 import containerbench.results.Comparisons;
+import containerbench.results.LatencyComparisons;
 import containerbench.results.PairedRatio;
 import containerbench.results.RequestComparison;
 import containerbench.results.RunResult;
@@ -26,7 +27,7 @@ record RequestTable(String baseline, String other, List<String> loads, List<Row>
 
     static List<RequestTable> of(RunResult run) {
         List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
-        List<RequestComparison> all = Comparisons.requests(run.blocks(), labels);
+        List<RequestComparison> all = LatencyComparisons.requests(run.blocks(), labels);
         List<String> requests = run.blocks().stream().filter(b -> b.byRequest() != null).findFirst()
                 .map(b -> b.byRequest().stream().map(r -> r.name()).toList()).orElse(List.of());
         if (requests.isEmpty()) {

@@ -2,6 +2,7 @@ package containerbench.report;
 
 import containerbench.results.Comparisons;
 import containerbench.results.LatencyComparison;
+import containerbench.results.LatencyComparisons;
 import containerbench.results.PairedRatio;
 import containerbench.results.RunResult;
 import containerbench.results.TierComparison;
@@ -64,7 +65,7 @@ record VerdictTable(String baseline, String other, String caption, List<Row> row
         int family = Math.max(1, Comparisons.family(run.blocks(), run.targets().stream().map(RunResult.Target::label).toList()));
         for (int o = 0; o < run.targets().size() - 1; o++) {
             String other = run.targets().get(o + 1).label();
-            List<LatencyComparison> latencies = Comparisons.latencies(run.blocks(), baseline, other, family);
+            List<LatencyComparison> latencies = LatencyComparisons.latencies(run.blocks(), baseline, other, family);
             int o2 = o;
             int judgedTiers = (int) run.comparisons().stream().map(t -> t.comparison().get(o2)).filter(c -> !c.failed() && c.pairs() >= 2)
                     .count();

@@ -5,6 +5,7 @@ import containerbench.measure.Tier;
 import containerbench.results.AaTally;
 import containerbench.results.Comparisons;
 import containerbench.results.LatencyComparison;
+import containerbench.results.LatencyComparisons;
 import containerbench.results.PairedRatio;
 import containerbench.results.RunResult;
 import containerbench.results.TierComparison;
@@ -270,7 +271,7 @@ final class Verdicts {
         String baseline = run.baseline().label();
         int family = Math.max(1, Comparisons.family(run.blocks(), run.targets().stream().map(RunResult.Target::label).toList()));
         for (RunResult.Target other : run.targets().subList(1, run.targets().size())) {
-            for (LatencyComparison tier : Comparisons.latencies(run.blocks(), baseline, other.label(), family)) {
+            for (LatencyComparison tier : LatencyComparisons.latencies(run.blocks(), baseline, other.label(), family)) {
                 sentences.add(other.label() + "'s response times against " + baseline + "'s at " + load(tier.tier(), tier.users()) + ": mean "
                         + ratio(tier.mean(), tier.meanAdjusted(), tier.adjustedFor()) + ", p99 "
                         + ratio(tier.p99(), tier.p99Adjusted(), tier.adjustedFor()) + ", " + tier.mean().pairs() + " pairs.");

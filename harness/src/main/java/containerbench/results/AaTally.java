@@ -96,7 +96,7 @@ public record AaTally(int runs, int intervals, int held, int adjustedHeld, int r
         List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
         int family = Math.max(1, Comparisons.family(run.blocks(), labels));
         for (String other : labels.subList(1, labels.size())) {
-            for (LatencyComparison tier : Comparisons.latencies(run.blocks(), labels.get(0), other, family)) {
+            for (LatencyComparison tier : LatencyComparisons.latencies(run.blocks(), labels.get(0), other, family)) {
                 if (tier.mean().pairs() >= 2) {
                     String where = other + " at " + tier.tier();
                     said.add(Said.of(where, "mean response time", tier.mean(), tier.meanAdjusted()));

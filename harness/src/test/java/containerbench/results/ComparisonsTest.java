@@ -197,10 +197,10 @@ class ComparisonsTest {
 
     @Test
     void failuresAreComparedRoundByRoundWithAnExactSignTest() {
-        assertEquals(0.0625, Comparisons.signTest(5, 0), 1e-12, "2 x 0.5^5");
-        assertEquals(0.0063, Comparisons.signTest(11, 1), 1e-4, "2 x P(X <= 1), X ~ Binomial(12, 0.5)");
-        assertEquals(1, Comparisons.signTest(0, 0));
-        assertEquals(1, Comparisons.signTest(3, 3));
+        assertEquals(0.0625, Paired.signTest(5, 0), 1e-12, "2 x 0.5^5");
+        assertEquals(0.0063, Paired.signTest(11, 1), 1e-4, "2 x P(X <= 1), X ~ Binomial(12, 0.5)");
+        assertEquals(1, Paired.signTest(0, 0));
+        assertEquals(1, Paired.signTest(3, 3));
     }
 
     @Test
@@ -208,12 +208,12 @@ class ComparisonsTest {
         List<BlockResult> blocks = List.of(
                 timed(block(0, "tomcat", 1000, 20), 2, 8), timed(block(0, "undertow", 800, 26), 3, 12),
                 timed(block(1, "undertow", 900, 27), 3, 12), timed(block(1, "tomcat", 1000, 20), 2, 8));
-        LatencyComparison tier = Comparisons.latencies(blocks, "tomcat", "undertow",
+        LatencyComparison tier = LatencyComparisons.latencies(blocks, "tomcat", "undertow",
                 Comparisons.family(blocks, List.of("tomcat", "undertow"))).get(0);
         // Each block: 98 responses at the first time, 2 at the second; means 2.12 and 3.18, p99 8 and 12.
         assertEquals(new PairedRatio(1.5, 1.5, 1.5, 2), tier.mean(), "3.18 / 2.12 in both rounds");
         assertEquals(new PairedRatio(1.5, 1.5, 1.5, 2), tier.p99(), "12 / 8 in both rounds");
-        assertEquals(List.of(), Comparisons.latencies(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 800, 26)),
+        assertEquals(List.of(), LatencyComparisons.latencies(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 800, 26)),
                 "tomcat", "undertow", 2), "no histograms (results before schema 4): no response-time ratio");
     }
 
@@ -226,7 +226,7 @@ class ComparisonsTest {
         TierComparison.Comparison c = Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0);
         assertEquals(4, c.tps().adjustedFor(), "TPS, CPU, the mean and the p99 of the response times");
         assertEquals(4, c.cpu().adjustedFor());
-        LatencyComparison latency = Comparisons.latencies(blocks, "tomcat", "undertow",
+        LatencyComparison latency = LatencyComparisons.latencies(blocks, "tomcat", "undertow",
                 Comparisons.family(blocks, List.of("tomcat", "undertow"))).get(0);
         assertEquals(4, latency.adjustedFor());
         // p99 ratios 1.5, 1.625, 1.375: logs 0.4055, 0.4855, 0.3185, sd 0.0835; t(0.99375, 2 df) = 8.860.
@@ -246,7 +246,7 @@ class ComparisonsTest {
                 blocks.add(mixed(launched(users, 0, "undertow", 1000), round, 2.0 * spread, 15.0 * spread));
             }
         }
-        List<RequestComparison> requests = Comparisons.requests(blocks, List.of("tomcat", "undertow"));
+        List<RequestComparison> requests = LatencyComparisons.requests(blocks, List.of("tomcat", "undertow"));
         assertEquals(List.of("100 users version", "100 users write", "500 users version", "500 users write"),
                 requests.stream().map(r -> r.tier() + " " + r.request()).toList());
         RequestComparison write = requests.get(1);
@@ -258,15 +258,15 @@ class ComparisonsTest {
         assertEquals(4, Comparisons.of(blocks, List.of("tomcat", "undertow")).get(0).comparison().get(0).tps().adjustedFor(),
                 "the tiers' family stays TPS and CPU at two tiers (no histograms here): the requests widen none of it");
         List<BlockResult> limited = blocks.stream().map(b -> b.tier().equals(Tier.users(500)) ? limited(b) : b).toList();
-        assertEquals(List.of("100 users version", "100 users write"), Comparisons.requests(limited, List.of("tomcat", "undertow"))
+        assertEquals(List.of("100 users version", "100 users write"), LatencyComparisons.requests(limited, List.of("tomcat", "undertow"))
                 .stream().map(r -> r.tier() + " " + r.request()).toList(), "a tier Gatling limited is left out, as its response times are");
-        assertEquals(List.of(), Comparisons.requests(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 900, 20)),
+        assertEquals(List.of(), LatencyComparisons.requests(List.of(block(0, "tomcat", 1000, 20), block(0, "undertow", 900, 20)),
                 List.of("tomcat", "undertow")), "one request (or results before schema 12): none");
         assertEquals(0, write.leftOut());
         // Undertow's writes all failed in one round at 100 users: that round has no ratio, and says so.
         List<BlockResult> failing = blocks.stream().map(b -> b.tier().equals(Tier.users(100)) && b.round() == 1 && b.target().equals("undertow")
                 ? b.withRequests(List.of(b.byRequest().get(0), new BlockResult.Request("write", 0, b.ok() / 2, null))) : b).toList();
-        RequestComparison left = Comparisons.requests(failing, List.of("tomcat", "undertow")).get(1);
+        RequestComparison left = LatencyComparisons.requests(failing, List.of("tomcat", "undertow")).get(1);
         assertEquals("write", left.request());
         assertEquals(1, left.leftOut(), "shown from the other rounds, not judged");
         assertEquals(2, left.mean().pairs());
