@@ -1,5 +1,6 @@
 package containerbench.launch;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -18,12 +19,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -132,13 +133,24 @@ class Http2HostileTest {
         TransportTest.servesTheLoginOver("h2", targets.target(container));
     }
 
-    Stream<Arguments> everyCaseOnEveryContainer() {
-        return RunningTargets.containers().stream().flatMap(container -> CASES.stream().map(c -> Arguments.of(container, c)));
+    /**
+     * Every attack on one container, one after another (an attack that stalls a container must end
+     * before the next begins); the containers side by side, each attacked on its own.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("containerbench.launch.RunningTargets#containers")
+    @Execution(ExecutionMode.CONCURRENT)
+    void answersEveryAttack(String container) {
+        assertAll(container, CASES.stream().map(c -> () -> {
+            try {
+                answers(container, c);
+            } catch (AssertionError e) {
+                throw new AssertionError(c.name() + ": " + e.getMessage(), e);
+            }
+        }));
     }
 
-    @ParameterizedTest(name = "{0}: {1}")
-    @MethodSource("everyCaseOnEveryContainer")
-    void answers(String container, Case c) throws Exception {
+    private void answers(String container, Case c) throws Exception {
         int port = targets.port(container);
         RawH2.Answer answer;
         FollowUp followUp;

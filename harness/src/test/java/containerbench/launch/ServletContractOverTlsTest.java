@@ -1,18 +1,18 @@
 package containerbench.launch;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -31,13 +31,6 @@ class ServletContractOverTlsTest {
         targets.startAll(RunningTargets.containers(), Map.of("http", "h1-tls"));
     }
 
-    Stream<Arguments> everyCaseOnEveryContainer() {
-        List<Arguments> all = new ArrayList<>();
-        for (String container : RunningTargets.containers()) {
-            ServletContractTest.CASES.stream().filter(c -> !c.halfClose()).forEach(c -> all.add(Arguments.of(container, c)));
-        }
-        return all.stream();
-    }
 
     /**
      * Jetty checks over TLS that a request's Host is a name of its certificate (SecureRequestCustomizer's
@@ -58,9 +51,16 @@ class ServletContractOverTlsTest {
         return new ServletContractTest.Case(c.name(), c.request(), false, c.halfClose(), c.expect(), differs);
     }
 
-    @ParameterizedTest(name = "{0}: {1}")
-    @MethodSource("everyCaseOnEveryContainer")
-    void answersOverTlsAsOverCleartext(String container, ServletContractTest.Case c) throws Exception {
+    /** Every case on one container, one after another; the containers side by side, each its own server. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("containerbench.launch.RunningTargets#containers")
+    @Execution(ExecutionMode.CONCURRENT)
+    void answersEveryCaseOverTlsAsOverCleartext(String container) {
+        assertAll(container, ServletContractTest.CASES.stream().filter(c -> !c.halfClose())
+                .map(c -> () -> ServletContractTest.named(c, () -> answersOverTlsAsOverCleartext(container, c))));
+    }
+
+    private void answersOverTlsAsOverCleartext(String container, ServletContractTest.Case c) throws Exception {
         int port = targets.port(container);
         RawHttp.Answer answer = RawHttp.exchangeOverTls(port, c.request().getBytes(StandardCharsets.UTF_8));
         ServletContractTest.check(container, overTls(container, c), answer);

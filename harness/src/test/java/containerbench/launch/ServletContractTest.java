@@ -1,22 +1,22 @@
 package containerbench.launch;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -190,17 +190,24 @@ class ServletContractTest {
         targets.startAll(RunningTargets.containers());
     }
 
-    Stream<Arguments> everyCaseOnEveryContainer() {
-        List<Arguments> all = new ArrayList<>();
-        for (String container : RunningTargets.containers()) {
-            CASES.forEach(c -> all.add(Arguments.of(container, c)));
-        }
-        return all.stream();
+    /** Every case on one container, one after another; the containers side by side, each its own server. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("containerbench.launch.RunningTargets#containers")
+    @Execution(ExecutionMode.CONCURRENT)
+    void answersEveryCase(String container) {
+        assertAll(container, CASES.stream().map(c -> () -> named(c, () -> answers(container, c))));
     }
 
-    @ParameterizedTest(name = "{0}: {1}")
-    @MethodSource("everyCaseOnEveryContainer")
-    void answers(String container, Case c) throws Exception {
+    /** Runs {@code check}, a failure named by its case. */
+    static void named(Object c, org.junit.jupiter.api.function.Executable check) throws Throwable {
+        try {
+            check.execute();
+        } catch (AssertionError e) {
+            throw new AssertionError(c + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void answers(String container, Case c) throws Exception {
         int port = targets.port(container);
         RawHttp.Answer answer = RawHttp.exchange(port, c.request().getBytes(StandardCharsets.UTF_8), c.halfClose());
         check(container, c, answer);
