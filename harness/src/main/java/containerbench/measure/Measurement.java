@@ -44,15 +44,27 @@ public final class Measurement implements AutoCloseable {
     private final HostLoad.Mark hostMark = HostLoad.mark();
 
     /**
+     * A target as the measurement reads it.
+     *
+     * @param pid its JVM in the first launch; {@code null} for one started elsewhere
+     * @param resources where it serves its own resources ({@code -Dtarget.resources}), read in place of its
+     *     process; {@code null} for a target whose process is read, by pid
+     */
+    public record Target(String label, Long pid, URI resources) {
+
+        /** A target read by its process. */
+        public static Target launched(String label, Long pid) {
+            return new Target(label, pid, null);
+        }
+    }
+
+    /**
      * @param interleaving how several targets share each tier, or {@code null} for one target
-     * @param labels the targets' labels, the baseline first
-     * @param pids the targets' process ids; {@code null} for one started elsewhere
+     * @param targets the targets, the baseline first
      * @param sampling false to sample nothing
      */
-    public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
-            int machineCpus) {
-        this(plan, interleaving, labels, pids, sampling, machineCpus, InjectorShare.ALONE, null, List.of("login"),
-                Collections.nCopies(labels.size(), null));
+    public Measurement(TierPlan plan, Interleaving interleaving, List<Target> targets, boolean sampling, int machineCpus) {
+        this(plan, interleaving, targets, sampling, machineCpus, InjectorShare.ALONE, null, List.of("login"));
     }
 
     /**
@@ -66,18 +78,16 @@ public final class Measurement implements AutoCloseable {
      *     every step at its instant from its phase's start ({@link #STEP_GAP_SECONDS} apart)
      * @param phases when every injector of a shared run starts each phase of its load; {@code null} for one injector
      * @param requests the names of the requests sent, each tier's figures broken down by them when there are several
-     * @param resources where each target serves its own resources ({@code -Dtarget.resources}), read in place of its
-     *     process; {@code null} for a target whose process is read, by pid
      */
-    public Measurement(TierPlan plan, Interleaving interleaving, List<String> labels, List<Long> pids, boolean sampling,
-            int machineCpus, InjectorShare share, Phases phases, List<String> requests, List<URI> resources) {
-        this.labels = List.copyOf(labels);
+    public Measurement(TierPlan plan, Interleaving interleaving, List<Target> targets, boolean sampling, int machineCpus,
+            InjectorShare share, Phases phases, List<String> requests) {
+        this.labels = targets.stream().map(Target::label).toList();
         this.clock = new CpuClock(plan.client() == LoadClient.WRK);
         this.interleaving = interleaving;
         this.machineCpus = machineCpus;
         this.sampling = sampling;
-        this.pids = new java.util.concurrent.atomic.AtomicReferenceArray<>(pids.toArray(Long[]::new));
-        this.reports = resources.stream().map(url -> url == null ? null : new TargetReport(url)).toList();
+        this.pids = new java.util.concurrent.atomic.AtomicReferenceArray<>(targets.stream().map(Target::pid).toArray(Long[]::new));
+        this.reports = targets.stream().map(t -> t.resources() == null ? null : new TargetReport(t.resources())).toList();
         Rotation.Cores cores = new Rotation.Cores(injectorCores);
         boolean several = labels.size() > 1;
         int launches = interleaving == null ? 1 : interleaving.launches();
@@ -119,13 +129,13 @@ public final class Measurement implements AutoCloseable {
                     tiers.add(measured);
                 }
                 Step.Kind kind = new Step.Measured(measured, tier);
-                List<Rotation.Target> targets = new ArrayList<>();
+                List<Rotation.Target> turned = new ArrayList<>();
                 for (int t = 0; t < labels.size(); t++) {
-                    targets.add(target(t, several ? name + " " + labels.get(t) : name));
+                    turned.add(target(t, several ? name + " " + labels.get(t) : name));
                 }
                 Rotation.Rounds rounds = interleaving != null ? new Rotation.Rounds(interleaving.blockSeconds(), interleaving.rounds(),
                         interleaving.roundsLaidOut(labels.size())) : Rotation.Rounds.once(plan.tierSeconds());
-                steps.add(new Step(name + suffix, users, kind, new Rotation(name, kind, users, targets, rounds, clock, cores, requests,
+                steps.add(new Step(name + suffix, users, kind, new Rotation(name, kind, users, turned, rounds, clock, cores, requests,
                         plan.arrivesAtRates(), launch), startOf(phases, phase), offset(steps, phase),
                         plan.arrivesAtRates() ? new Arrivals(users, plan.open().maxInFlight()) : null, launch, phase));
             }
@@ -136,7 +146,7 @@ public final class Measurement implements AutoCloseable {
             }
         }
         this.failureLog = GatlingFailureLog.attach(causes);
-        launched(0, pids);
+        launched(0, targets.stream().map(Target::pid).toList());
     }
 
     /** Target {@code t} as a rotation turns to it, under the request name {@code request}: its CPU read from the launch running, or its report. */

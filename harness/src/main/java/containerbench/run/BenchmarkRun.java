@@ -122,10 +122,10 @@ public final class BenchmarkRun implements LoadControl {
             RunResult running = record.running(first, settings.injectors(), injectors.start(), environment, checked, client);
             Limits.warnings(environment, settings.plan(), running.baseline().common())
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
-            Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), labels(settings), first.pids(),
-                    settings.sampling(), environment.logicalCpus(), settings.injectors(), injectors.phases(),
-                    new RequestMix(settings.app().requests()).names(),
-                    settings.targets().stream().map(TargetSettings::resources).toList());
+            List<Measurement.Target> measured = first.all().stream().map(target -> new Measurement.Target(target.settings().label(),
+                    target.pid(), target.settings().resources())).toList();
+            Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), measured, settings.sampling(),
+                    environment.logicalCpus(), settings.injectors(), injectors.phases(), new RequestMix(settings.app().requests()).names());
             targets.measuredBy(measurement);
             System.out.println("container-bench: run " + order.runId() + " against " + String.join(", ",
                     first.baseUrls().stream().map(URI::toString).toList()) + ", about "

@@ -13,10 +13,14 @@ import org.junit.jupiter.api.Test;
 
 class MeasurementTest {
 
+    /** Targets whose process this test has none of: their CPU unknown. */
+    private static List<Measurement.Target> elsewhere(String... labels) {
+        return Arrays.stream(labels).map(label -> Measurement.Target.launched(label, null)).toList();
+    }
+
     @Test
     void oneTargetRunsAWarmUpThenEachTier() {
-        try (Measurement m = new Measurement(new TierPlan(List.of(100, 500, 100), 15, 30, 100, false), null, List.of("tomcat"),
-                List.of(-1L), false, 2)) {
+        try (Measurement m = new Measurement(new TierPlan(List.of(100, 500, 100), 15, 30, 100, false), null, elsewhere("tomcat"), false, 2)) {
             assertEquals(List.of("warm-up", "100 users", "500 users", "100 users #2"), m.steps().stream().map(Step::scenario).toList());
             assertEquals(List.of(30, 15, 15, 15), m.steps().stream().map(step -> step.rotation().mostSeconds()).toList());
             assertTrue(m.steps().stream().allMatch(step -> step.rotation().rounds().equals(Rotation.Rounds.once(
@@ -25,8 +29,7 @@ class MeasurementTest {
             assertEquals(List.of("warm-up"), m.steps().get(0).requests());
             assertEquals(List.of("100 users #2"), m.steps().get(3).requests(), "one target: the tier's name is the request's");
         }
-        try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 0, 100, false), null, List.of("tomcat"),
-                List.of(-1L), false, 2)) {
+        try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 0, 100, false), null, elsewhere("tomcat"), false, 2)) {
             assertEquals(List.of(0), m.warmupSeconds(), "no warm-up: none for each target");
         }
     }
@@ -34,7 +37,7 @@ class MeasurementTest {
     @Test
     void severalTargetsWarmUpInTurnThenEachTierTurnsBetweenThem() {
         try (Measurement m = new Measurement(new TierPlan(List.of(100, 500), 15, 10, 100, false), new Interleaving(3, 5, null),
-                List.of("tomcat", "undertow"), List.of(-1L, -1L), false, 2)) {
+                elsewhere("tomcat", "undertow"), false, 2)) {
             assertEquals(List.of("warm-up tomcat", "warm-up undertow", "100 users", "500 users"),
                     m.steps().stream().map(Step::scenario).toList());
             assertEquals(List.of("100 users tomcat", "100 users undertow"), m.steps().get(2).requests(),
@@ -46,8 +49,7 @@ class MeasurementTest {
     void openTiersOverSeveralLaunchesWarmEachLaunchsOpenPathUnderANameOfItsOwn() {
         TierPlan plan = new TierPlan(List.of(4000, 12000), 15, 10, 100, false, new containerbench.settings.OpenModel(
                 List.of(4000, 12000), 1000, null));
-        try (Measurement m = new Measurement(plan, new Interleaving(2, 2, null, 3), List.of("tomcat", "undertow"),
-                List.of(-1L, -1L), false, 2)) {
+        try (Measurement m = new Measurement(plan, new Interleaving(2, 2, null, 3), elsewhere("tomcat", "undertow"), false, 2)) {
             List<String> names = m.steps().stream().map(Step::scenario).toList();
             assertEquals(List.of("warm-up tomcat", "warm-up undertow", "warm-up arrivals", "4000 req/s", "12000 req/s",
                     "warm-up tomcat (launch 2)", "warm-up undertow (launch 2)", "warm-up arrivals (launch 2)", "4000 req/s (launch 2)",
@@ -64,7 +66,7 @@ class MeasurementTest {
         Phases phases = new Phases(LoadStart.later());
         InjectorShare second = new InjectorShare(2, 1, null, false);
         try (Measurement m = new Measurement(new TierPlan(List.of(10, 20), 15, 60, 10, true), new Interleaving(2, 2, null, 2),
-                List.of("a", "b"), List.of(-1L, -1L), false, 2, second, phases, List.of("login"), Arrays.asList(null, null))) {
+                elsewhere("a", "b"), false, 2, second, phases, List.of("login"))) {
             assertEquals(List.of("warm-up a", "warm-up b", "10 users", "20 users", "warm-up a (launch 2)", "warm-up b (launch 2)",
                     "10 users (launch 2)", "20 users (launch 2)"), m.steps().stream().map(Step::scenario).toList());
             assertEquals(List.of(0, 1, 2, 2, 3, 4, 5, 5), m.steps().stream().map(Step::phase).toList(),
@@ -80,7 +82,7 @@ class MeasurementTest {
     @Test
     void aRotationTurnsBlockByBlockInAlternatingOrderAndEndsAfterItsRounds() throws Exception {
         try (Measurement m = new Measurement(new TierPlan(List.of(10), 15, 0, 10, false), new Interleaving(2, 1, null),
-                List.of("a", "b"), List.of(-1L, -1L), false, 2)) {
+                elsewhere("a", "b"), false, 2)) {
             Rotation rotation = m.steps().get(0).rotation();
             turn(rotation, () -> sleep(20));
             assertNull(rotation.current(), "over: no block to send to");
@@ -101,7 +103,7 @@ class MeasurementTest {
         // Both targets are this JVM, kept busy by the loop: whatever it spends while the other is loaded is a wait.
         long self = ProcessHandle.current().pid();
         try (Measurement m = new Measurement(new TierPlan(List.of(10), 15, 0, 10, false), new Interleaving(2, 1, null),
-                List.of("a", "b"), List.of(self, self), false, 2)) {
+                List.of(Measurement.Target.launched("a", self), Measurement.Target.launched("b", self)), false, 2)) {
             turn(m.steps().get(0).rotation(), () -> {
                 for (long until = System.nanoTime() + 5_000_000; System.nanoTime() < until; ) {
                     Thread.onSpinWait();
@@ -125,7 +127,7 @@ class MeasurementTest {
     @Test
     void eachTargetsAutoWarmUpLoadsThatTarget() {
         try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 30, 100, true), new Interleaving(2, 5, null),
-                List.of("tomcat", "undertow"), List.of(-1L, -1L), false, 2)) {
+                elsewhere("tomcat", "undertow"), false, 2)) {
             Step undertow = m.steps().get(1);
             assertEquals("warm-up undertow", undertow.scenario());
             undertow.rotation().moreRounds(rotation -> true);
@@ -136,7 +138,7 @@ class MeasurementTest {
 
     @Test
     void oneTargetsTierIsOneBlockOfItsTimeRecordedAsTheTier() throws Exception {
-        try (Measurement m = new Measurement(new TierPlan(List.of(10), 1, 0, 10, false), null, List.of("tomcat"), List.of(-1L),
+        try (Measurement m = new Measurement(new TierPlan(List.of(10), 1, 0, 10, false), null, elsewhere("tomcat"),
                 false, 2)) {
             Rotation tier = m.steps().get(0).rotation();
             Rotation.Block first = tier.current();
@@ -161,8 +163,7 @@ class MeasurementTest {
 
     @Test
     void anAutoWarmUpIsARotationOfOneTargetsWindows() {
-        try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 30, 100, true), null, List.of("tomcat"),
-                List.of(-1L), false, 2)) {
+        try (Measurement m = new Measurement(new TierPlan(List.of(100), 15, 30, 100, true), null, elsewhere("tomcat"), false, 2)) {
             Step warmup = m.steps().get(0);
             assertTrue(warmup.warmup() && warmup.rotation() != null);
             assertEquals(List.of("warm-up"), warmup.requests());
