@@ -80,13 +80,13 @@ class BenchmarkSmokeIT {
             assertTrue(tier.ok() > 0 && tier.tps() > 0, "OK requests in tier " + tier);
             assertTrue(tier.latencyMs().p50() <= tier.latencyMs().p99(), "ordered percentiles in " + tier);
             assertNotNull(tier.resources(), "CPU and memory sampled during tier " + tier.name());
-            assertTrue(tier.resources().targetCpuMeanPercent() > 0 && tier.resources().targetRssMaxMib() > 0
-                    && tier.resources().heapUsedMaxMib() > 0, "target CPU, RSS and heap in " + tier.resources());
+            assertTrue(Runs.positive(tier.resources().targetCpuMeanPercent()) && Runs.positive(tier.resources().targetRssMaxMib())
+                    && Runs.positive(tier.resources().heapUsedMaxMib()), "target CPU, RSS and heap in " + tier.resources());
         }
         assertTrue(run.baseline().launched() && !run.baseline().settings().isEmpty(), "the target's settings are recorded");
         assertEquals("64", run.baseline().common().get("threads"), "the knob as the target reported it");
         assertTrue(run.description().startsWith(container) && run.description().contains("=64"), run.description());
-        assertTrue(run.environment().logicalCpus() > 0 && run.environment().somaxconn() > 0, "environment: " + run.environment());
+        assertTrue(run.environment().logicalCpus() > 0 && Runs.positive(run.environment().somaxconn()), "environment: " + run.environment());
         // gatling.conf asks for io_uring; a kernel that refuses it leaves epoll, never nothing.
         assertTrue(List.of("io_uring", "epoll").contains(run.injector().transport()) && run.injector().eventLoops() > 0,
                 "Gatling's transport and event loops: " + run.injector());

@@ -32,6 +32,11 @@ final class Runs {
     private Runs() {
     }
 
+    /** Whether a figure was read and is above zero: a results figure not read is null. */
+    static boolean positive(Number figure) {
+        return figure != null && figure.doubleValue() > 0;
+    }
+
     /** A new folder of this test's own under target/e2e, so that no real results are touched. */
     static Path work(String test) {
         return ROOT.resolve("target/e2e/" + test + "/" + System.currentTimeMillis());

@@ -48,8 +48,8 @@ class TargetElsewhereIT {
             RunResult run = Runs.onlyRun(benchmarks).run();
             assertFalse(run.baseline().launched(), "started by hand");
             for (TierResult tier : run.tiers()) {
-                assertTrue(tier.resources().targetCpuMicrosPerRequest() > 0, tier.name() + ": its CPU per response, from its report");
-                assertTrue(tier.resources().targetRssMaxMib() > 0, tier.name() + ": its resident memory, from its report");
+                assertTrue(Runs.positive(tier.resources().targetCpuMicrosPerRequest()), tier.name() + ": its CPU per response, from its report");
+                assertTrue(Runs.positive(tier.resources().targetRssMaxMib()), tier.name() + ": its resident memory, from its report");
             }
         } finally {
             target.destroy();

@@ -7,6 +7,8 @@ import java.util.List;
  * CPU is read from the target's process at the block's start and end, so that the CPU per response
  * of a short block is exact to the kernel's accounting, not an average of one-second samples.
  *
+ * @param tier the tier it measured; {@code null} for a window of a target's warm-up (such blocks decide when a
+ *     warm-up has settled and are in no results file)
  * @param round which round of the tier (0 first); each round holds one block of every target
  * @param target the label of the target it loaded
  * @param requests every request sent in the block, and in {@code ok} and {@code ko} what became of it,

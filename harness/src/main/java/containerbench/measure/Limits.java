@@ -33,7 +33,8 @@ public final class Limits {
             }
         }
         String backlog = common.get("backlog");
-        if (backlog != null && environment.somaxconn() != null && Integer.parseInt(backlog) > environment.somaxconn()) {
+        if (backlog != null && environment.somaxconn() != null && environment.somaxconn() > 0
+                && Integer.parseInt(backlog) > environment.somaxconn()) {
             warnings.add("net.core.somaxconn is " + environment.somaxconn() + ": Linux caps the backlog of " + backlog
                     + " there (sysctl -w net.core.somaxconn=" + backlog + ").");
         }

@@ -1,19 +1,11 @@
 package containerbench.results;
 
 import containerbench.measure.BlockResult;
-import containerbench.measure.Decimals;
-import containerbench.measure.Histograms;
-import containerbench.measure.InjectorLimit;
 import containerbench.measure.Tier;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.IntStream;
-import org.HdrHistogram.Histogram;
-import org.apache.commons.statistics.distribution.BinomialDistribution;
 
 /** The paired comparisons of an interleaved run: per tier, every target against the baseline, round by round. */
 public final class Comparisons {
