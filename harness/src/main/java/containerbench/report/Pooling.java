@@ -74,7 +74,8 @@ final class Pooling {
                     estimates.stream().mapToInt(Estimates.Estimate::df).toArray(), statements);
             Estimates.Estimate first = estimates.get(0);
             StringBuilder s = new StringBuilder(first.other()).append(" against ").append(baseline).append(", ")
-                    .append(first.metric()).append(" at ").append(first.users()).append(" users, ");
+                    .append(first.metric()).append(" at ").append(Verdicts.load(first.users(), alike.get(0).loadUnit()))
+                    .append(", ");
             if (pool.runs() < 3) {
                 // Two runs say little of the spread between runs: their ratios side by side, no pool.
                 s.append("repeated in ").append(pool.runs()).append(" runs (").append(String.join(", ", runIds.get(key)))

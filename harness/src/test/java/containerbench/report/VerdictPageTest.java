@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import containerbench.measure.Histograms;
 import containerbench.measure.OpenFigures;
+import containerbench.measure.Tier;
 import containerbench.measure.TierResult;
 import containerbench.measure.BlockResult;
 import containerbench.results.ResultsStore;
@@ -14,6 +15,7 @@ import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -184,6 +186,25 @@ class VerdictPageTest {
         StoredRun failed = new StoredRun(PageFixture.run("tomcat-undertow-jetty-wildfly-20261205-220000", "2026-12-05T22:00:00Z", 4)
                 .toBuilder().status(RunStatus.FAILED).build(), dir.resolve("failed.json"));
         assertFalse(Repeats.of(failed, set.all()).any());
+    }
+
+    @Test
+    void anOpenComparisonsRepeatsArePooledAtTheirRateNotAtUsers() {
+        List<StoredRun> runs = new ArrayList<>();
+        for (int seed = 2; seed <= 4; seed++) {
+            RunResult closed = PageFixture.run("tomcat-undertow-jetty-wildfly-20261205-2" + seed + "0000", "2026-12-05T2" + seed + ":00:00Z",
+                    seed);
+            List<BlockResult> blocks = closed.blocks().stream().map(b -> new BlockResult(Tier.rate(b.users()), b.users(), b.round(),
+                    b.target(), b.startMillis(), b.endMillis(), b.requests(), b.ok(), b.ko(), b.tps(), b.cpu(), b.injectorLimited(),
+                    b.latencyHistogram(), b.open(), b.launch(), b.byRequest())).toList();
+            RunResult open = closed.toBuilder().blocks(blocks).plan(new RunResult.Plan(List.of(500, 2000), 15, 30, 100, true,
+                    new containerbench.settings.OpenModel(List.of(500, 2000), 1000, null), null)).build();
+            runs.add(new StoredRun(open, Path.of(open.runId() + ".json")));
+        }
+        List<String> pooled = Pooling.sentences(runs);
+        assertTrue(pooled.stream().anyMatch(s -> s.startsWith("undertow against tomcat, CPU per response at 500 req/s, pooled over 3 runs")),
+                String.join("\n", pooled));
+        assertTrue(pooled.stream().noneMatch(s -> s.contains(" users, ")), String.join("\n", pooled));
     }
 
     @Test
