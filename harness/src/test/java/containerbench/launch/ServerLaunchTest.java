@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,28 +34,46 @@ class ServerLaunchTest {
     @MethodSource("standaloneServers")
     void aStandaloneServerStillStartingWhenTheHarnessGivesUpIsStoppedToo(String container) throws Exception {
         // Gives up ever later until it gives up between the server's start and its first answer: by
-        // steps of √2, since a server quick to answer (the Jetty server, in about a second) leaves a short
-        // window, which doubling the patience could step over beside another test JVM's load.
+        // steps of √2 until the server answered in time, then halfway between the last patience too
+        // short to see the server start and the first long enough for its answer, since a server
+        // quick to answer (the Tomcat server, in about a second once its launcher runs) leaves a
+        // window a step of √2 can miss beside another test JVM's load (CI, 2026-12-07: 2.8 s saw no
+        // server, 4 s saw it answer).
         TargetModule module = TargetModule.of(RunningTargets.CATALOG, container);
         List<Path> basesBefore = StandaloneServers.orphanedBases(container);
-        for (long millis = 500; millis <= 16_000; millis = Math.round(millis * Math.sqrt(2))) {
+        long tooShort = 0;
+        Long longEnough = null;
+        long millis = 500;
+        for (int attempt = 0; attempt < 16 && millis <= 16_000; attempt++) {
             Path log = RunningTargets.folder("impatient").resolve(container + ".log");
             Duration patience = Duration.ofMillis(millis);
+            boolean answered;
+            Optional<String> group = Optional.empty();
             try {
                 TargetProcess.start(module, RunningTargets.settings(container, Map.of("target.jvmArgs", RunningTargets.JVM)),
                         AppSettings.LOGIN, List.of(), log, patience).close();
-                continue;
+                answered = true;
             } catch (IllegalStateException e) {
                 String within = millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
                 assertTrue(e.getMessage().contains("did not announce a port within " + within), e.getMessage());
+                answered = false;
+                group = Files.readAllLines(log).stream().filter(line -> line.startsWith("[container-bench] server.group="))
+                        .map(line -> line.substring(line.indexOf('=') + 1)).findFirst();
             }
-            var group = Files.readAllLines(log).stream().filter(line -> line.startsWith("[container-bench] server.group="))
-                    .map(line -> line.substring(line.indexOf('=') + 1)).findFirst();
             if (group.isPresent()) {
                 // WildFly's group holds its standalone.sh and the JVM that script started.
                 assertEquals(List.of(), StandaloneServers.processesInGroup(group.get()), "nothing of the server is left");
                 StandaloneServers.assertNoNewOrphans(basesBefore, container);
                 return;
+            }
+            if (answered) {
+                longEnough = millis;
+            } else {
+                tooShort = millis;
+            }
+            millis = longEnough == null ? Math.round(millis * Math.sqrt(2)) : (tooShort + longEnough) / 2;
+            if (longEnough != null && longEnough - tooShort < 20) {
+                break;
             }
         }
         throw new AssertionError("the harness never gave up while the server was starting");
