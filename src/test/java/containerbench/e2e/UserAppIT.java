@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.TierResult;
 import containerbench.results.RunResult;
 import containerbench.results.RunStatus;
-import containerbench.settings.TargetCatalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,8 +28,8 @@ import org.junit.jupiter.api.Test;
  * A user's WAR and requests as a user gives them ({@code -Dapp.war}, {@code -Dapp.requests}; Gatling
  * started as the pom starts it, Runs.gatling, without Maven's walk): a WAR from Maven
  * Central nobody here wrote, protected by a login as an administrator would protect it, with a mix
- * of GET and POST with and without credentials, measured on every container that deploys a WAR (in runs
- * of four that share the first as their baseline); and
+ * of GET and POST with and without credentials, measured on embedded Jetty and the Tomcat server (that
+ * every container that deploys a WAR lets in the users given and no others is UserWarTest's); and
  * a request answered otherwise than the file expects, stopping the run with a message that names the
  * request and the container and leaving nothing running. The same WAR without users, and a WAR that
  * cannot deploy, are UserWarTest's; a request file or HAR that cannot be used is refused while the
@@ -46,7 +45,7 @@ class UserAppIT {
     private final String marker = UUID.randomUUID().toString();
 
     @Test
-    void aWarThatAsksForALoginIsMeasuredWithCredentialsOnEveryContainerThatDeploysWars() throws Exception {
+    void aWarThatAsksForALoginIsMeasuredWithCredentialsOnAnEmbeddedContainerAndAServer() throws Exception {
         // The demo as an administrator would protect it: its servlet for role "bench" only, alice in that
         // role (a password that XML, properties and HTTP Basic each must carry as it is), bob not. Its servlet answers GET only: a POST to it is answered 405, as the file expects;
         // a feeder fills the query through Gatling as the check before the load filled it.
@@ -62,44 +61,35 @@ class UserAppIT {
                   {"name": "without the role", "path": "/demo/hello", "basicAuth": {"username": "bob", "password": "pw"}, "status": 403},
                   {"name": "index", "path": "/demo/index.html", "basicAuth": null}
                 ]}""");
-        // Every WAR container, in runs of four led by the same baseline: the balanced order gives k
-        // targets k rounds, but an odd k 2k, so seven in one run would load 98 blocks where two runs of
-        // four load 32.
-        List<String> all = TargetCatalog.read(Runs.ROOT).warContainers();
-        List<String> measured = new ArrayList<>();
-        for (int from = 1; from < all.size(); from += 3) {
-            List<String> containers = new ArrayList<>(List.of(all.get(0)));
-            containers.addAll(all.subList(from, Math.min(from + 3, all.size())));
-            measured.addAll(containers);
-            Path dir = work.resolve("benchmarks-" + from);
-            Path log = work.resolve("login-" + from + ".log");
-            assertEquals(0, run(dir, log, "-Dcontainers=" + String.join(",", containers), "-Dapp.war=" + war,
-                    "-Dapp.users=" + users, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=2", "-Dlaunches=1",
-                    "-DblockSeconds=1", "-DwarmupSeconds=1"), () -> Runs.tail(log));
-            RunResult run = Runs.onlyRun(dir).run();
-            assertEquals(RunStatus.COMPLETE, run.status());
-            assertEquals(containers, run.targets().stream().map(RunResult.Target::label).toList());
-            List<String> names = List.of("hello", "post hello", "no credentials", "without the role", "index");
-            assertEquals(names, run.app().checks().stream().map(RunResult.Check::request).toList());
-            assertEquals(Collections.nCopies(containers.size(), 401), run.app().checks().get(2).statuses(),
-                    "refused without credentials on every target");
-            assertEquals(Collections.nCopies(containers.size(), 403), run.app().checks().get(3).statuses(),
-                    "and to a user without the role");
-            for (TierResult tier : run.tiers()) {
-                assertEquals(names, tier.byRequest().stream().map(TierResult::name).toList());
-                assertEquals(tier.requests(), tier.byRequest().stream().mapToLong(TierResult::requests).sum(), "the parts add up: " + tier);
-                assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
-            }
-            assertEquals(containers.size() - 1, run.comparisons().get(0).comparison().size(), "every other container against the first");
-            for (var block : run.blocks()) {
-                assertEquals(names, block.byRequest().stream().map(r -> r.name()).toList(), "each block's own figures of each request");
-                assertEquals(block.ok(), block.byRequest().stream().mapToLong(r -> r.ok()).sum(), "the parts add up: " + block);
-            }
-            assertTrue(Files.readString(log).contains("'no credentials' answered 401 on every target"), Runs.tail(log));
-            assertTrue(Files.readString(log).contains("'s mean response time per request against " + containers.get(0) + "'s"),
-                    "a table per target of each request's paired verdicts: " + Runs.tail(log));
+        // An embedded container and a standalone server, the second against the first: that every WAR
+        // container lets in alice and refuses bob and the rest is UserWarTest's, each started once.
+        List<String> containers = List.of("jetty", "tomcat-server");
+        Path log = work.resolve("login.log");
+        assertEquals(0, run(benchmarks, log, "-Dcontainers=" + String.join(",", containers), "-Dapp.war=" + war,
+                "-Dapp.users=" + users, "-Dapp.contextPath=/demo", "-Dapp.requests=" + requests, "-Dtiers=8", "-Drounds=2", "-Dlaunches=1",
+                "-DblockSeconds=1", "-DwarmupSeconds=1"), () -> Runs.tail(log));
+        RunResult run = Runs.onlyRun(benchmarks).run();
+        assertEquals(RunStatus.COMPLETE, run.status());
+        assertEquals(containers, run.targets().stream().map(RunResult.Target::label).toList());
+        List<String> names = List.of("hello", "post hello", "no credentials", "without the role", "index");
+        assertEquals(names, run.app().checks().stream().map(RunResult.Check::request).toList());
+        assertEquals(Collections.nCopies(containers.size(), 401), run.app().checks().get(2).statuses(),
+                "refused without credentials on every target");
+        assertEquals(Collections.nCopies(containers.size(), 403), run.app().checks().get(3).statuses(),
+                "and to a user without the role");
+        for (TierResult tier : run.tiers()) {
+            assertEquals(names, tier.byRequest().stream().map(TierResult::name).toList());
+            assertEquals(tier.requests(), tier.byRequest().stream().mapToLong(TierResult::requests).sum(), "the parts add up: " + tier);
+            assertTrue(tier.byRequest().stream().allMatch(part -> part.ok() > 0 && part.ko() == 0), "every request answered as expected");
         }
-        assertEquals(new java.util.TreeSet<>(all), new java.util.TreeSet<>(measured), "every WAR container measured");
+        assertEquals(containers.size() - 1, run.comparisons().get(0).comparison().size(), "every other container against the first");
+        for (var block : run.blocks()) {
+            assertEquals(names, block.byRequest().stream().map(r -> r.name()).toList(), "each block's own figures of each request");
+            assertEquals(block.ok(), block.byRequest().stream().mapToLong(r -> r.ok()).sum(), "the parts add up: " + block);
+        }
+        assertTrue(Files.readString(log).contains("'no credentials' answered 401 on every target"), Runs.tail(log));
+        assertTrue(Files.readString(log).contains("'s mean response time per request against " + containers.get(0) + "'s"),
+                "a table per target of each request's paired verdicts: " + Runs.tail(log));
         assertFalse(Runs.anyAlive(marker), "no target left running");
     }
 

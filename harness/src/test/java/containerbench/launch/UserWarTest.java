@@ -11,6 +11,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,21 +35,27 @@ class UserWarTest {
 
     private static final String DEMO = "org.eclipse.jetty.ee10.demos:jetty-ee10-demo-simple-webapp:12.0.5";
 
+    /** A password that XML, properties and HTTP Basic each must carry as it is. */
+    private static final String PASSWORD = "s&<\"'>:t";
+
     /**
-     * The demo as an administrator would protect it, its servlet for role "bench" only, and no
-     * users given: every container serves the open part and refuses the protected one alike with
-     * 401, any credentials included. With users and their credentials, UserAppIT measures it. A
+     * The demo as an administrator would protect it, its servlet for role "bench" only, with users
+     * as a user gives them (-Dapp.users): every container serves the open part, lets in alice (in
+     * that role, with a password that XML, properties and HTTP Basic each must carry as it is),
+     * answers bob (not in it) 403, and refuses with 401 a request without credentials, with a wrong
+     * password or from a user it was not given. UserAppIT measures it with a mix of these requests. A
      * standalone server is then killed from outside, on this start rather than one of its own: its
      * launcher ends and leaves neither a process nor its copy of the server's files.
      */
     @ParameterizedTest
     @MethodSource("warContainers")
-    void aWarFromMavenCentralIsServedAtItsContextPathAndItsConstraintRefusesAnyoneWithoutUsers(String container)
+    void aWarFromMavenCentralIsServedAtItsContextPathAndItsConstraintLetsInItsUsersInTheRoleOnly(String container)
             throws Exception {
         Path demo = RunningTargets.run(container, Map.of("app.war", DEMO)).app().war();
         Path secured = SecuredWar.of(demo, RunningTargets.folder("secured").resolve("demo.war"), "/hello/*", "bench");
+        Path users = Files.writeString(secured.resolveSibling("users.txt"), "alice: " + PASSWORD + ", bench\nbob: pw, other\n");
         RunSettings run = RunningTargets.run(container, Map.of("target.jvmArgs", RunningTargets.JVM, "app.war", secured.toString(),
-                "app.contextPath", "/demo"));
+                "app.contextPath", "/demo", "app.users", users.toString()));
         Path log = RunningTargets.folder("user-war").resolve(container + ".log");
         boolean standalone = RunningTargets.CATALOG.standaloneServers().contains(container);
         List<Path> basesBefore = StandaloneServers.orphanedBases(container);
@@ -59,7 +66,11 @@ class UserWarTest {
             HttpResponse<String> index = get(base.resolve("/demo/index.html"), null);
             assertEquals(200, index.statusCode(), "the open part is served: " + index.body());
             assertEquals(401, get(base.resolve("/demo/hello"), null).statusCode(), "the protected part asks for a login");
-            assertEquals(401, get(base.resolve("/demo/hello"), "alice:s3cret").statusCode(), "no user is let in without users");
+            HttpResponse<String> alice = get(base.resolve("/demo/hello"), "alice:" + PASSWORD);
+            assertEquals(200, alice.statusCode(), "a user in the role is let in: " + alice.body());
+            assertEquals(403, get(base.resolve("/demo/hello"), "bob:pw").statusCode(), "a user without the role is not");
+            assertEquals(401, get(base.resolve("/demo/hello"), "alice:s3cret").statusCode(), "nor a wrong password");
+            assertEquals(401, get(base.resolve("/demo/hello"), "carol:pw").statusCode(), "nor a user not given");
             assertEquals(404, get(base.resolve("/loginServlet?username=1&password=1"), null).statusCode(),
                     "the WAR replaces the login servlet");
             if (standalone) {
