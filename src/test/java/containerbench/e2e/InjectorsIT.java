@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import containerbench.measure.Histograms;
 import containerbench.measure.TierResult;
@@ -125,21 +124,20 @@ class InjectorsIT {
     }
 
     // As on Kubernetes or on machines of their own: each injector its own JVM with its own index, the start
-    // instant written into a file once both are ready, the targets started by hand with their own reports.
+    // instant written into a file once both are ready, the targets started by hand with their own reports;
+    // each target and injector on a host of its own (a network namespace with an address on a bridge):
+    // requests, the targets' reports and the merge's clock over a network path, not over 127.0.0.1. Where
+    // namespaces cannot be made (no root), the same over loopback; CI makes them and must not fall back.
     @Test
-    void twoTargetsStartedElsewhereAreComparedByInjectorsOfTheirOwnAndMerged() throws Exception {
+    void twoTargetsStartedElsewhereAreComparedByInjectorsOfTheirOwnOnHostsOfTheirOwn() throws Exception {
         String marker = UUID.randomUUID().toString();
-        RunResult run = ByHand.compare(Runs.work("injectors-elsewhere"), marker, Hosts.LOOPBACK);
-        assertComparedByHand(run);
-        assertFalse(Runs.anyAlive(marker), "no JVM left: targets, injectors");
-    }
-
-    // The same, each target and injector on a host of its own (a network namespace with an address on a bridge):
-    // requests, the targets' reports and the merge's clock over a network path, not over 127.0.0.1.
-    @Test
-    void twoTargetsAndTwoInjectorsOnHostsOfTheirOwnAreComparedOverTheNetwork() throws Exception {
-        assumeTrue(Hosts.Namespaces.available(), "network namespaces need root and iproute2 (ip netns)");
-        String marker = UUID.randomUUID().toString();
+        if (!Hosts.Namespaces.available()) {
+            assertFalse("true".equals(System.getenv("CI")), "network namespaces need root and iproute2 (ip netns), which CI has");
+            System.out.println("InjectorsIT: no network namespaces here (root and ip netns): the targets and injectors share loopback");
+            assertComparedByHand(ByHand.compare(Runs.work("injectors-elsewhere"), marker, Hosts.LOOPBACK));
+            assertFalse(Runs.anyAlive(marker), "no JVM left: targets, injectors");
+            return;
+        }
         try (Hosts.Namespaces hosts = Hosts.Namespaces.create(4)) {
             RunResult run = ByHand.compare(Runs.work("injectors-hosts"), marker, hosts);
             assertComparedByHand(run);
