@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * requests and the 99th percentile hides it; arrivals at a fixed rate (open) keep coming during it,
  * and timed from their due time the 99th percentile shows it. A rate the stalled target cannot hold
  * ends in unsent failures at the in-flight cap, on time, not in an injector that queues for ever.
+ * Two targets compared at fixed rates are OpenRatesIT's, beside the other tests.
  */
 // Alone: the closed tier's p99 is asserted, and another run beside it on the two cores would make it.
 @Tag("alone")
@@ -59,27 +60,6 @@ class OpenWorkloadIT {
                 "900 arrivals in a 300 ms stall cannot all be in flight under a cap of 100: " + overloaded.failures()
                         + ", " + overloaded.open());
         assertTrue(overloaded.open().offeredRate() == 3000 && overloaded.requests() > 0);
-    }
-
-    @Test
-    void fixedRatesCompareTwoTargetsOverTwoLaunchesEachWarmingItsOwnOpenPath() throws Exception {
-        String marker = UUID.randomUUID().toString();
-        Path benchmarks = work.resolve("two-open");
-        Path log = work.resolve("two-open-gatling.log");
-        List<String> args = List.of("-Dcontainers=tomcat,undertow", "-Dmodel=open", "-Drates=200,400", "-Dlaunches=2",
-                "-Drounds=2", "-DblockSeconds=1", "-DwarmupSeconds=1", "-Dtarget.jvmArgs=" + Runs.TARGET_JVM
-                        + " -Dcontainerbench.smoke=" + marker);
-        assertEquals(0, Runs.gatling(log, benchmarks, args), () -> String.join(" ", args) + " failed:\n" + Runs.tail(log));
-        assertFalse(Runs.anyAlive(marker), "no target JVM left");
-        RunResult run = Runs.onlyRun(benchmarks).run();
-        assertEquals(java.util.Set.of(0, 1), run.blocks().stream().map(containerbench.measure.BlockResult::launch)
-                .collect(java.util.stream.Collectors.toSet()), "both launches measured");
-        assertEquals(2, run.comparisons().size(), "a verdict at each rate");
-        for (var rate : run.comparisons()) {
-            var cpu = rate.comparison().get(0).cpu();
-            assertEquals(2, cpu.launches(), "the CPU per response ratio at " + rate.tier() + " over both launches");
-            assertTrue(cpu.ratio() > 0, rate.toString());
-        }
     }
 
     private RunResult run(String name, List<String> more) throws Exception {
