@@ -258,9 +258,12 @@ class BenchmarkSmokeIT {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/wrk")) || "true".equals(System.getenv("CI")), "apt-get install wrk");
         String marker = UUID.randomUUID().toString();
         Path wrkRuns = work.resolve("wrk");
-        Path log = maven("wrk-mvn.log", "gatling:test", "-Ptomcat,undertow", "-Dclient=wrk", "-Dtiers=5,10", "-Drounds=2",
-                "-DblockSeconds=1", "-DwarmupSeconds=1", "-Dlaunches=2", "-Dbenchmarks.dir=" + wrkRuns,
+        // The run's JVM started as the pom starts it (Runs.gatling): Maven's part is the profiles' above.
+        Path log = work.resolve("wrk.log");
+        List<String> args = List.of("-Dcontainers=tomcat,undertow", "-Dclient=wrk", "-Dtiers=5,10", "-Drounds=2",
+                "-DblockSeconds=1", "-DwarmupSeconds=1", "-Dlaunches=2",
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
+        assertEquals(0, Runs.gatling(log, wrkRuns, args), () -> String.join(" ", args) + " failed:\n" + Runs.tail(log));
         RunResult run = Runs.onlyRun(wrkRuns).run();
         assertEquals(RunStatus.COMPLETE, run.status());
         assertEquals("wrk", run.plan().client());
