@@ -90,23 +90,30 @@ final class RunningTargets implements AutoCloseable {
 
     /** The same, each with these properties too (such as {@code http}). */
     void startAll(List<String> containers, Map<String, String> more) throws Exception {
+        startAll(containers, more, Map.of());
+    }
+
+    /** The same, some containers with properties of their own besides ({@code tls}, {@code target.java}). */
+    void startAll(List<String> containers, Map<String, String> more, Map<String, Map<String, String>> own) throws Exception {
         // One batch of starts at a time on the machine: the two test JVMs each starting eight servers at
         // once took Payara past its 60 s to start; a batch waits for the other test JVM's to end.
         synchronized (RunningTargets.class) {
             Path lock = Files.createDirectories(Path.of("target", "test-logs")).resolve("starting.lock");
             try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                     FileLock held = channel.lock()) {
-                startSideBySide(containers, more);
+                startSideBySide(containers, more, own);
             }
         }
     }
 
-    private void startSideBySide(List<String> containers, Map<String, String> more) throws Exception {
+    private void startSideBySide(List<String> containers, Map<String, String> more, Map<String, Map<String, String>> own)
+            throws Exception {
         Map<String, CompletableFuture<RunningTarget>> starts = new LinkedHashMap<>();
         for (String container : containers) {
             Map<String, String> properties = new LinkedHashMap<>(shortTimeouts(container));
             properties.put("target.jvmArgs", JVM);
             properties.putAll(more);
+            properties.putAll(own.getOrDefault(container, Map.of()));
             CompletableFuture<RunningTarget> start = new CompletableFuture<>();
             new Thread(() -> {
                 try {

@@ -39,10 +39,20 @@ class TransportTest {
 
     private final RunningTargets settled = new RunningTargets();
 
-    /** Every container over h2 with HTTP/2 settings other than every one's default, started side by side. */
+    private static final Path JAVA_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+
+    /**
+     * Every container over h2 with HTTP/2 settings other than every one's default, started side by
+     * side; WildFly with OpenSSL, and the Tomcat server with OpenSSL on a Java 25 target where there
+     * is one, each their only start here over OpenSSL.
+     */
     @BeforeAll
     void startTargets() throws Exception {
-        settled.startAll(RunningTargets.containers(), Map.of("http", "h2", "h2Streams", "50", "h2Window", "131072"));
+        Map<String, Map<String, String>> openSsl = new HashMap<>(Map.of("wildfly", Map.of("tls", "openssl")));
+        if (Files.isExecutable(JAVA_25)) {
+            openSsl.put("tomcat-server", Map.of("tls", "openssl", "target.java", JAVA_25.toString()));
+        }
+        settled.startAll(RunningTargets.containers(), Map.of("http", "h2", "h2Streams", "50", "h2Window", "131072"), openSsl);
     }
 
     @AfterAll
@@ -122,42 +132,34 @@ class TransportTest {
 
     @Test
     void theTomcatServerServesOverOpenSslOnAJava22PlusTarget() throws Exception {
-        String container = "tomcat-server";
-        Path java25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
-        Assumptions.assumeTrue(Files.isExecutable(java25), "no Java 25 beside this one");
-        RunSettings run = RunningTargets.run(container, Map.of("http", "h2", "tls", "openssl", "target.java", java25.toString(),
-                "target.jvmArgs", RunningTargets.JVM));
+        Assumptions.assumeTrue(Files.isExecutable(JAVA_25), "no Java 25 beside this one");
         // Tomcat's own word that OpenSSL, not JSSE, made the connector's TLS.
-        String logged = loginOverH2WithOpenSsl(run, "sslImplementationName");
+        String logged = loginOverH2WithOpenSsl(settled.target("tomcat-server"), "sslImplementationName");
         assertTrue(logged.contains("OpenSSL successfully initialized using FFM") && logged.contains("\"https-opensslffm-nio-"), logged);
     }
 
     // WildFly's server-ssl-context from the openssl provider standalone.xml loads (wildfly-openssl over the system's libssl).
     @Test
     void wildFlyServesOverOpenSslFromItsOwnProvider() throws Exception {
-        RunSettings run = RunningTargets.run("wildfly", Map.of("http", "h2", "tls", "openssl", "target.jvmArgs", RunningTargets.JVM));
         // wildfly-openssl's own word that it loaded the system's OpenSSL.
-        String logged = loginOverH2WithOpenSsl(run, "sslProviders");
+        String logged = loginOverH2WithOpenSsl(settled.target("wildfly"), "sslProviders");
         assertTrue(logged.contains("WFOPENSSL0002 OpenSSL Version OpenSSL"), logged);
     }
 
     /**
-     * Starts {@code run}'s target over h2 with OpenSSL, which its launcher reports as {@code knob}, and logs in
-     * over HTTP/2; its log, once it stopped.
+     * A target started over h2 with OpenSSL, which its launcher reports as {@code knob}: it agreed on h2
+     * and answers a login over HTTP/2. Its log so far.
      */
-    private static String loginOverH2WithOpenSsl(RunSettings run, String knob) throws Exception {
-        Path log = RunningTargets.folder("tls").resolve(run.target().container() + "-openssl.log");
-        try (RunningTarget target = RunningTarget.start(run.target(), run, RunningTargets.CATALOG, log)) {
-            assertEquals("h2", target.negotiation().protocol(), target.negotiation().toString());
-            assertEquals("openssl", TargetProtocol.knobs(target.facts()).get(knob));
-            HttpClient client = HttpClient.newBuilder().sslContext(TrustAll.context()).build();
-            HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(target.baseUrl()
-                    + "/loginServlet?username=ann&password=s3cret")).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, login.statusCode());
-            assertEquals(HttpClient.Version.HTTP_2, login.version());
-        }
-        return Files.readString(log);
+    private static String loginOverH2WithOpenSsl(RunningTarget target, String knob) throws Exception {
+        assertEquals("h2", target.negotiation().protocol(), target.negotiation().toString());
+        assertEquals("openssl", TargetProtocol.knobs(target.facts()).get(knob));
+        HttpClient client = HttpClient.newBuilder().sslContext(TrustAll.context()).build();
+        HttpResponse<String> login = client.send(HttpRequest.newBuilder(URI.create(target.baseUrl()
+                + "/loginServlet?username=ann&password=s3cret")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, login.statusCode());
+        assertEquals(HttpClient.Version.HTTP_2, login.version());
+        return Files.readString(target.log());
     }
 
     @Test
