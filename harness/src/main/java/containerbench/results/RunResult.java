@@ -1,5 +1,6 @@
 package containerbench.results;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import containerbench.launcher.TargetProtocol;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
@@ -22,42 +23,67 @@ import java.util.TreeMap;
  * One run, as written to {@code <benchmarks.dir>/<runId>.json}; docs/results.md documents the
  * schema. Paths in it are relative to the file, so that a results folder still works when copied.
  * {@link ResultsStore} reads schemas 1 and 2 (one target, absolute paths in 1) into this shape. Built
- * by a {@link Builder}: each stage of a run adds what it knows.
+ * by a {@link Builder}: each stage of a run adds what it knows. Its parts are written flat, each
+ * field at the top of the file as it always was ({@link JsonUnwrapped}); each field is read through
+ * an accessor of its own name here too.
  *
- * @param container the baseline's container: the only one of a one-container run
- * @param containerVersion the baseline's version
- * @param description the containers and the knobs that differ from their defaults
- * @param gatlingReport the index.html of this run's Gatling report, relative to this file
+ * @param header which run it is, how it ended and where its report is
  * @param targets every target, the baseline first
- * @param interleaving how several targets shared each tier, or {@code null} for one target
- * @param cpuLimit the CPU limit each launched target ran under, or {@code null} for none
- * @param environment the machine and its limits, or {@code null} when the run failed before the load
- * @param warmups every target's warm-up, counted in no tier
- * @param leadIns with several targets, each tier's lead-in round per target, run before the tier's
- *     measured rounds and counted in no tier (schema 10)
- * @param settling how long each target's warm-up lasted, and whether an auto warm-up found it steady
- * @param tiers every tier of every target, in plan order, the targets in order within a tier
- * @param blocks every block of an interleaved run, in the order they ran; empty for one target
- * @param comparisons per tier, every target against the baseline, from the paired blocks
- * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
- * @param injection how several injectors shared the run, or {@code null} for one injector (schema 4)
- * @param failure why the run failed, in the harness's words; {@code null} unless it failed (schema 5)
- * @param host how busy the machine was over the load, the hypervisor's steal included; {@code null} where
- *     unknown (schema 6)
- * @param comparisons schema 6: adjusted intervals, failures, blocks that failed outright counted; schema 7:
- *     blocks limited by the injector where it filled what the machine left it; schema 10: a target that
- *     failed a tier said so, its ratios not judged, the rounds each ratio left out counted; older schemas'
- *     comparisons are worked out again from their blocks when read
- * @param app the user's application (-Dapp.war, -Dapp.requests) and the check of its requests before
- *     the load; {@code null} for the studies' login servlet (schema 8, with each tier's {@code byRequest})
- * @param capacity a capacity search's findings, or {@code null} for a run without {@code slo.p99Ms} (schema 9)
+ * @param conditions what it was asked to do, and the machine, injectors and application it did it with
+ * @param measured what it measured, phase by phase
+ * @param judged what the run concluded from it: comparisons, a capacity search's findings
  */
-public record RunResult(int schema, String runId, RunStatus status, String container, String containerVersion,
-        String description, String startedAt, String finishedAt, String gatlingReport, List<Target> targets,
-        Plan plan, Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Environment environment,
-        Sampling sampling, List<TierResult> warmups, List<TierResult> leadIns, List<Settling> settling, List<TierResult> tiers,
-        List<BlockResult> blocks, List<TierComparison> comparisons, Boolean answeredAfterRun, Injection injection,
-        String failure, HostLoad host, App app, CapacitySearch capacity) {
+public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> targets, @JsonUnwrapped Conditions conditions,
+        @JsonUnwrapped Measured measured, @JsonUnwrapped Judged judged) {
+
+    /**
+     * @param container the baseline's container: the only one of a one-container run
+     * @param containerVersion the baseline's version
+     * @param description the containers and the knobs that differ from their defaults
+     * @param gatlingReport the index.html of this run's Gatling report, relative to this file
+     * @param failure why the run failed, in the harness's words; {@code null} unless it failed (schema 5)
+     */
+    public record Header(String runId, RunStatus status, String container, String containerVersion, String description,
+            String startedAt, String finishedAt, String gatlingReport, String failure) {
+    }
+
+    /**
+     * @param interleaving how several targets shared each tier, or {@code null} for one target
+     * @param cpuLimit the CPU limit each launched target ran under, or {@code null} for none
+     * @param injection how several injectors shared the run, or {@code null} for one injector (schema 4)
+     * @param environment the machine and its limits, or {@code null} when the run failed before the load
+     * @param host how busy the machine was over the load, the hypervisor's steal included; {@code null} where
+     *     unknown (schema 6)
+     * @param app the user's application (-Dapp.war, -Dapp.requests) and the check of its requests before
+     *     the load; {@code null} for the studies' login servlet (schema 8, with each tier's {@code byRequest})
+     */
+    public record Conditions(Plan plan, Interleaving interleaving, CpuLimit cpuLimit, Injector injector, Injection injection,
+            Environment environment, HostLoad host, Sampling sampling, App app) {
+    }
+
+    /**
+     * @param warmups every target's warm-up, counted in no tier
+     * @param leadIns with several targets, each tier's lead-in round per target, run before the tier's
+     *     measured rounds and counted in no tier (schema 10)
+     * @param settling how long each target's warm-up lasted, and whether an auto warm-up found it steady
+     * @param tiers every tier of every target, in plan order, the targets in order within a tier
+     * @param blocks every block of an interleaved run, in the order they ran; empty for one target
+     * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
+     */
+    public record Measured(List<TierResult> warmups, List<TierResult> leadIns, List<Settling> settling, List<TierResult> tiers,
+            List<BlockResult> blocks, Boolean answeredAfterRun) {
+    }
+
+    /**
+     * @param comparisons per tier, every target against the baseline, from the paired blocks. Schema 6:
+     *     adjusted intervals, failures, blocks that failed outright counted; schema 7: blocks limited by the
+     *     injector where it filled what the machine left it; schema 10: a target that failed a tier said so,
+     *     its ratios not judged, the rounds each ratio left out counted; older schemas' comparisons are
+     *     worked out again from their blocks when read
+     * @param capacity a capacity search's findings, or {@code null} for a run without {@code slo.p99Ms} (schema 9)
+     */
+    public record Judged(List<TierComparison> comparisons, CapacitySearch capacity) {
+    }
 
     public static final int SCHEMA = 17;
 
@@ -282,34 +308,8 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
     public Builder toBuilder() {
         Builder b = new Builder();
         b.schema = schema;
-        b.runId = runId;
-        b.status = status;
-        b.container = container;
-        b.containerVersion = containerVersion;
-        b.description = description;
-        b.startedAt = startedAt;
-        b.finishedAt = finishedAt;
-        b.gatlingReport = gatlingReport;
         b.targets = targets;
-        b.plan = plan;
-        b.interleaving = interleaving;
-        b.cpuLimit = cpuLimit;
-        b.injector = injector;
-        b.environment = environment;
-        b.sampling = sampling;
-        b.warmups = warmups;
-        b.leadIns = leadIns;
-        b.settling = settling;
-        b.tiers = tiers;
-        b.blocks = blocks;
-        b.comparisons = comparisons;
-        b.answeredAfterRun = answeredAfterRun;
-        b.injection = injection;
-        b.failure = failure;
-        b.host = host;
-        b.app = app;
-        b.capacity = capacity;
-        return b;
+        return b.from(header).from(conditions).from(measured).from(judged);
     }
 
     /** A run's results, field by field; lists not set are empty, the baseline's container comes with the targets. */
@@ -483,10 +483,157 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
         }
 
         public RunResult build() {
-            return new RunResult(schema, runId, status, container, containerVersion, description, startedAt, finishedAt,
-                    gatlingReport, targets, plan, interleaving, cpuLimit, injector, environment, sampling, warmups, leadIns, settling,
-                    tiers, blocks, comparisons, answeredAfterRun, injection, failure, host, app, capacity);
+            return new RunResult(schema,
+                    new Header(runId, status, container, containerVersion, description, startedAt, finishedAt, gatlingReport, failure),
+                    targets, new Conditions(plan, interleaving, cpuLimit, injector, injection, environment, host, sampling, app),
+                    new Measured(warmups, leadIns, settling, tiers, blocks, answeredAfterRun), new Judged(comparisons, capacity));
         }
+
+        private Builder from(Header part) {
+            runId = part.runId();
+            status = part.status();
+            container = part.container();
+            containerVersion = part.containerVersion();
+            description = part.description();
+            startedAt = part.startedAt();
+            finishedAt = part.finishedAt();
+            gatlingReport = part.gatlingReport();
+            failure = part.failure();
+            return this;
+        }
+
+        private Builder from(Conditions part) {
+            plan = part.plan();
+            interleaving = part.interleaving();
+            cpuLimit = part.cpuLimit();
+            injector = part.injector();
+            injection = part.injection();
+            environment = part.environment();
+            host = part.host();
+            sampling = part.sampling();
+            app = part.app();
+            return this;
+        }
+
+        private Builder from(Measured part) {
+            warmups = part.warmups();
+            leadIns = part.leadIns();
+            settling = part.settling();
+            tiers = part.tiers();
+            blocks = part.blocks();
+            answeredAfterRun = part.answeredAfterRun();
+            return this;
+        }
+
+        private Builder from(Judged part) {
+            comparisons = part.comparisons();
+            capacity = part.capacity();
+            return this;
+        }
+    }
+
+    public String runId() {
+        return header.runId();
+    }
+
+    public RunStatus status() {
+        return header.status();
+    }
+
+    public String container() {
+        return header.container();
+    }
+
+    public String containerVersion() {
+        return header.containerVersion();
+    }
+
+    public String description() {
+        return header.description();
+    }
+
+    public String startedAt() {
+        return header.startedAt();
+    }
+
+    public String finishedAt() {
+        return header.finishedAt();
+    }
+
+    public String gatlingReport() {
+        return header.gatlingReport();
+    }
+
+    public String failure() {
+        return header.failure();
+    }
+
+    public Plan plan() {
+        return conditions.plan();
+    }
+
+    public Interleaving interleaving() {
+        return conditions.interleaving();
+    }
+
+    public CpuLimit cpuLimit() {
+        return conditions.cpuLimit();
+    }
+
+    public Injector injector() {
+        return conditions.injector();
+    }
+
+    public Injection injection() {
+        return conditions.injection();
+    }
+
+    public Environment environment() {
+        return conditions.environment();
+    }
+
+    public HostLoad host() {
+        return conditions.host();
+    }
+
+    public Sampling sampling() {
+        return conditions.sampling();
+    }
+
+    public App app() {
+        return conditions.app();
+    }
+
+    public List<TierResult> warmups() {
+        return measured.warmups();
+    }
+
+    public List<TierResult> leadIns() {
+        return measured.leadIns();
+    }
+
+    public List<Settling> settling() {
+        return measured.settling();
+    }
+
+    public List<TierResult> tiers() {
+        return measured.tiers();
+    }
+
+    public List<BlockResult> blocks() {
+        return measured.blocks();
+    }
+
+    public Boolean answeredAfterRun() {
+        return measured.answeredAfterRun();
+    }
+
+    public List<TierComparison> comparisons() {
+        return judged.comparisons();
+    }
+
+    public CapacitySearch capacity() {
+        return judged.capacity();
     }
 
     /** The baseline: the only target of a one-container run; {@code null} for a run that never started one. */
@@ -496,17 +643,17 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
 
     /** With precision on demand, the pilot's rounds, whose spread its intervals use; 0 otherwise. */
     public int pilotPairs() {
-        return interleaving != null && interleaving.precision() != null ? interleaving.rounds() : 0;
+        return interleaving() != null && interleaving().precision() != null ? interleaving().rounds() : 0;
     }
 
     /** The loads its tiers ran at (users, or arrivals per second), in order, each once. */
     public List<Integer> loads() {
-        return tiers == null ? List.of() : tiers.stream().map(TierResult::users).distinct().sorted().toList();
+        return tiers() == null ? List.of() : tiers().stream().map(TierResult::users).distinct().sorted().toList();
     }
 
     /** What its tiers' loads count: arrivals a second for an open workload, users otherwise. */
     public Tier.Unit loadUnit() {
-        return plan != null && plan.open() != null ? Tier.Unit.RATE : Tier.Unit.USERS;
+        return plan() != null && plan().open() != null ? Tier.Unit.RATE : Tier.Unit.USERS;
     }
 
     /** Whether several targets were measured in turn, with paired comparisons. */
@@ -516,6 +663,6 @@ public record RunResult(int schema, String runId, RunStatus status, String conta
 
     /** The tier of {@code users} (its first, if repeated) of the target labelled {@code label}. */
     public Optional<TierResult> tier(String label, int users) {
-        return tiers.stream().filter(t -> t.users() == users && label.equals(t.target())).findFirst();
+        return tiers().stream().filter(t -> t.users() == users && label.equals(t.target())).findFirst();
     }
 }
