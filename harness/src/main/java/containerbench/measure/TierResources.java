@@ -1,5 +1,6 @@
 package containerbench.measure;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -11,7 +12,6 @@ import java.util.function.Function;
  * CPU is in percent of one core (200 = two cores busy); memory in MiB. A target's figure that no
  * sample could read is {@code null} (schema 17; -1 before, read as null).
  *
- * @param targetCpuMachinePercent the target's mean CPU in percent of the whole machine
  * @param targetCpuMicrosPerRequest target CPU time per OK response, the cost the study compared
  * @param injectorSaturated the injector itself limited the load ({@link InjectorLimit}): its CPU at its
  *     cores, or its busiest thread (mean of each second's) at a full core; the tier then measures Gatling
@@ -20,10 +20,47 @@ import java.util.function.Function;
  * @param kernelTcp the machine's TCP counters over the tier's windows (listen overflows: the backlog
  *     was full), or {@code null} off Linux
  */
-public record TierResources(int samples, Double targetCpuMeanPercent, Double targetCpuMaxPercent,
-        Double targetCpuMachinePercent, Long targetRssMaxMib, Long heapUsedMaxMib, Long heapCommittedMaxMib,
+public record TierResources(int samples, @JsonUnwrapped TargetCpu targetCpu, @JsonUnwrapped TargetMemory targetMemory,
         Double targetCpuMicrosPerRequest, double injectorCpuMeanPercent, double machineCpuMeanPercent,
         boolean injectorSaturated, boolean machineSaturated, TcpCounters kernelTcp) {
+
+    /**
+     * The target's CPU over the tier's samples, written flat as it always was.
+     *
+     * @param targetCpuMeanPercent its mean, in percent of one core
+     * @param targetCpuMaxPercent its busiest sample's
+     * @param targetCpuMachinePercent its mean in percent of the whole machine
+     */
+    public record TargetCpu(Double targetCpuMeanPercent, Double targetCpuMaxPercent, Double targetCpuMachinePercent) {
+    }
+
+    /** The most of the target's memory over the tier's samples, in MiB, written flat as it always was. */
+    public record TargetMemory(Long targetRssMaxMib, Long heapUsedMaxMib, Long heapCommittedMaxMib) {
+    }
+
+    public Double targetCpuMeanPercent() {
+        return targetCpu.targetCpuMeanPercent();
+    }
+
+    public Double targetCpuMaxPercent() {
+        return targetCpu.targetCpuMaxPercent();
+    }
+
+    public Double targetCpuMachinePercent() {
+        return targetCpu.targetCpuMachinePercent();
+    }
+
+    public Long targetRssMaxMib() {
+        return targetMemory.targetRssMaxMib();
+    }
+
+    public Long heapUsedMaxMib() {
+        return targetMemory.heapUsedMaxMib();
+    }
+
+    public Long heapCommittedMaxMib() {
+        return targetMemory.heapCommittedMaxMib();
+    }
 
     private static final long MIB = 1024 * 1024;
 
@@ -50,11 +87,11 @@ public record TierResources(int samples, Double targetCpuMeanPercent, Double tar
                 .mapToDouble(Double::doubleValue).average();
         double machine = inside.stream().mapToDouble(ServerSampler.Sample::machineCores).average().orElse(0);
         double okPerSecond = tierSeconds > 0 ? okRequests / tierSeconds : 0;
-        return new TierResources(inside.size(), percent(targetCores),
+        return new TierResources(inside.size(), new TargetCpu(percent(targetCores),
                 percent(inside.stream().map(ServerSampler.Sample::targetCores).filter(Objects::nonNull).mapToDouble(Double::doubleValue).max()),
-                targetCores.isEmpty() ? null : Decimals.two(100 * targetCores.getAsDouble() / machineCores),
-                mib(inside, ServerSampler.Sample::targetRssBytes), mib(inside, ServerSampler.Sample::heapUsedBytes),
-                mib(inside, ServerSampler.Sample::heapCommittedBytes),
+                targetCores.isEmpty() ? null : Decimals.two(100 * targetCores.getAsDouble() / machineCores)),
+                new TargetMemory(mib(inside, ServerSampler.Sample::targetRssBytes), mib(inside, ServerSampler.Sample::heapUsedBytes),
+                mib(inside, ServerSampler.Sample::heapCommittedBytes)),
                 targetCores.isEmpty() || okPerSecond == 0 ? null : Decimals.two(targetCores.getAsDouble() * 1e6 / okPerSecond),
                 Decimals.two(100 * injector), Decimals.two(100 * machine),
                 InjectorLimit.limited(100 * injector, injectorCores, busiest.isEmpty() ? null : 100 * busiest.getAsDouble()),

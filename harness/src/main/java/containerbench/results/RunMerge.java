@@ -260,9 +260,7 @@ public final class RunMerge {
                 .mapToDouble(TierResources::injectorCpuMeanPercent).sum();
         boolean saturated = same.stream().map(TierResult::resources).filter(Objects::nonNull)
                 .anyMatch(TierResources::injectorSaturated);
-        return new TierResources(target.samples(), target.targetCpuMeanPercent(), target.targetCpuMaxPercent(),
-                target.targetCpuMachinePercent(), target.targetRssMaxMib(), target.heapUsedMaxMib(), target.heapCommittedMaxMib(),
-                perResponse, Decimals.two(injectors), target.machineCpuMeanPercent(), saturated, target.machineSaturated(),
+        return new TierResources(target.samples(), target.targetCpu(), target.targetMemory(), perResponse, Decimals.two(injectors), target.machineCpuMeanPercent(), saturated, target.machineSaturated(),
                 target.kernelTcp());
     }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class ComparisonPageTest {
 
     private static TierResult tier(int users, double tps, double cpuMicros) {
-        TierResources resources = new TierResources(10, 90.0, 99.0, 45.0, 400L, 200L, 512L, cpuMicros, 100, 190, false, true,
+        TierResources resources = new TierResources(10, new TierResources.TargetCpu(90.0, 99.0, 45.0),
+                new TierResources.TargetMemory(400L, 200L, 512L), cpuMicros, 100, 190, false, true,
                 new TcpCounters(0, 0, 0, 0, 0L));
         return new TierResult(users + " users", null, users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
                 Map.of(), List.of(), 0, 10_000, resources, false, null, null);
@@ -145,9 +146,8 @@ class ComparisonPageTest {
     void aTpsShareBetweenSeparateRunsSaysWhenTheInjectorLimitedEither() {
         TierResult limited = tier(500, 37_000, 26);
         TierResources r = limited.resources();
-        limited = limited.explained(Map.of(), List.of(), new TierResources(r.samples(), r.targetCpuMeanPercent(),
-                r.targetCpuMaxPercent(), r.targetCpuMachinePercent(), r.targetRssMaxMib(), r.heapUsedMaxMib(),
-                r.heapCommittedMaxMib(), r.targetCpuMicrosPerRequest(), r.injectorCpuMeanPercent(), r.machineCpuMeanPercent(),
+        limited = limited.explained(Map.of(), List.of(), new TierResources(r.samples(), r.targetCpu(),
+                r.targetMemory(), r.targetCpuMicrosPerRequest(), r.injectorCpuMeanPercent(), r.machineCpuMeanPercent(),
                 true, true, r.kernelTcp()));
         List<StoredRun> runs = List.of(stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(500, 50_000, 20))),
                 stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, limited)));
@@ -174,7 +174,8 @@ class ComparisonPageTest {
     @Test
     void theMarkdownSummaryHasARowPerRunAndTierAndShowsNoMinusOne() {
         TierResult unknownCpu = new TierResult("100 users", null, 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), List.of(), 0, 10_000, new TierResources(10, null, null, null, null, null, null, null, 100, 190, false, false, null), false, null, null);
+                Map.of(), List.of(), 0, 10_000, new TierResources(10, new TierResources.TargetCpu(null, null, null),
+                new TierResources.TargetMemory(null, null, null), null, 100, 190, false, false, null), false, null, null);
         String md = summary(new RunSet(List.of(
                 stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(100, 40_000, 20), tier(500, 50_000, 20))),
                 stored(run("undertow", "2026-01-01T00:05:00Z", Map.of(), null, unknownCpu))), List.of()));
