@@ -99,46 +99,80 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
     }
 
     /**
+     * A target, each of its parts written flat where its fields always were ({@link JsonUnwrapped}) and
+     * each field read through an accessor of its own name.
+     *
      * @param label how results and pages name it: the container, with #2 for the same container again
-     * @param launched whether the harness started the target (else it was already running at url)
-     * @param settings every knob as the target's launcher reported it after start: read back from the
-     *     container where it can be, else as the launcher gave it
-     * @param common the same settings under their cross-container names: threads, backlog, idleTimeout
-     * @param log the target's log, relative to the results file
-     * @param given the knobs the run set for it, globally or in its brackets, under its container's names (every
-     *     other knob is its launcher's default), which the page shows first; {@code null} for a target the harness did
-     *     not launch, and in results written before it was kept
      * @param tls what it was asked to speak over TLS and what its handshake agreed before the load (schema 13);
      *     {@code null} for cleartext HTTP/1.1
      * @param copy which copy of one configuration it is: 1, then 2, 3 for the same configuration again (an A/A
      *     run), which its label says as #2, #3 (schema 17; read from the label before); {@code null} where not known
      */
-    public record Target(String label, String container, String containerVersion, boolean launched, String url,
-            String java, String jvmArgs, Map<String, String> settings, Map<String, String> common, String log,
-            Map<String, String> given, Tls tls, Integer copy) {
+    public record Target(String label, String container, String containerVersion, @JsonUnwrapped Started started,
+            @JsonUnwrapped Jvm jvm, @JsonUnwrapped Knobs knobs, Tls tls, Integer copy) {
 
-        /** A target whose given knobs are not known, nor which copy it is. */
-        public Target(String label, String container, String containerVersion, boolean launched, String url, String java,
-                String jvmArgs, Map<String, String> settings, Map<String, String> common, String log) {
-            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, null, null, null);
+        /**
+         * @param launched whether the harness started the target (else it was already running at url)
+         * @param log the target's log, relative to the results file
+         */
+        public record Started(boolean launched, String url, String log) {
         }
 
-        /** A target of cleartext HTTP/1.1, not known to be a copy of another. */
-        public Target(String label, String container, String containerVersion, boolean launched, String url, String java,
-                String jvmArgs, Map<String, String> settings, Map<String, String> common, String log, Map<String, String> given) {
-            this(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given, null, null);
+        /** The target's Java version and JVM options, as its launcher reported them. */
+        public record Jvm(String java, String jvmArgs) {
+        }
+
+        /**
+         * @param settings every knob as the target's launcher reported it after start: read back from the
+         *     container where it can be, else as the launcher gave it
+         * @param common the same settings under their cross-container names: threads, backlog, idleTimeout
+         * @param given the knobs the run set for it, globally or in its brackets, under its container's names (every
+         *     other knob is its launcher's default), which the page shows first; {@code null} for a target the harness
+         *     did not launch, and in results written before it was kept
+         */
+        public record Knobs(Map<String, String> settings, Map<String, String> common, Map<String, String> given) {
+        }
+
+        public boolean launched() {
+            return started.launched();
+        }
+
+        public String url() {
+            return started.url();
+        }
+
+        public String log() {
+            return started.log();
+        }
+
+        public String java() {
+            return jvm.java();
+        }
+
+        public String jvmArgs() {
+            return jvm.jvmArgs();
+        }
+
+        public Map<String, String> settings() {
+            return knobs.settings();
+        }
+
+        public Map<String, String> common() {
+            return knobs.common();
+        }
+
+        public Map<String, String> given() {
+            return knobs.given();
         }
 
         /** The same target with what its TLS handshake agreed. */
         public Target withTls(Tls agreed) {
-            return new Target(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given,
-                    agreed, copy);
+            return new Target(label, container, containerVersion, started, jvm, knobs, agreed, copy);
         }
 
         /** The same target, known to be copy {@code n} of its configuration. */
         public Target asCopy(int n) {
-            return new Target(label, container, containerVersion, launched, url, java, jvmArgs, settings, common, log, given,
-                    tls, n);
+            return new Target(label, container, containerVersion, started, jvm, knobs, tls, n);
         }
 
         /** The name of its configuration: its label without the #2 of a copy; the label where the copy is not known. */
@@ -152,16 +186,16 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
          */
         public static Target of(TargetSettings settings, Map<String, String> facts, String url, String log) {
             if (!settings.launched()) {
-                return new Target(settings.label(), settings.container(), "unknown", false, url, null, null, Map.of(), Map.of(),
-                        null, null, null, settings.copy());
+                return new Target(settings.label(), settings.container(), "unknown", new Started(false, url, null),
+                        new Jvm(null, null), new Knobs(Map.of(), Map.of(), null), null, settings.copy());
             }
             Map<String, String> knobs = TargetProtocol.knobs(facts);
             Map<String, String> common = new TreeMap<>();
             settings.commonNames().forEach((name, knob) -> common.put(name, knobs.get(knob)));
             return new Target(settings.label(), settings.container(),
-                    facts.getOrDefault(TargetProtocol.CONTAINER_VERSION, "unknown"), true, url,
-                    facts.get(TargetProtocol.JAVA_VERSION), facts.get(TargetProtocol.JVM_ARGS), knobs, common, log,
-                    new TreeMap<>(settings.knobs()), null, settings.copy());
+                    facts.getOrDefault(TargetProtocol.CONTAINER_VERSION, "unknown"), new Started(true, url, log),
+                    new Jvm(facts.get(TargetProtocol.JAVA_VERSION), facts.get(TargetProtocol.JVM_ARGS)),
+                    new Knobs(knobs, common, new TreeMap<>(settings.knobs())), null, settings.copy());
         }
     }
 

@@ -111,8 +111,9 @@ class AaCalibrationTest {
     /** "tomcat" or its copies "tomcat#2", "tomcat#3", as a run of the same container again records them. */
     private static RunResult.Target target(String label) {
         int hash = label.indexOf('#');
-        return new RunResult.Target(label, hash < 0 ? label : label.substring(0, hash), "11", true, "http://127.0.0.1:1", "17", "",
-                Map.of(), Map.of(), null).asCopy(hash < 0 ? 1 : Integer.parseInt(label.substring(hash + 1)));
+        return new RunResult.Target(label, hash < 0 ? label : label.substring(0, hash), "11",
+                new RunResult.Target.Started(true, "http://127.0.0.1:1", null), new RunResult.Target.Jvm("17", ""),
+                new RunResult.Target.Knobs(Map.of(), Map.of(), null), null, null).asCopy(hash < 0 ? 1 : Integer.parseInt(label.substring(hash + 1)));
     }
 
     private static BlockResult block(int users, int launch, int round, String target, double tps, double cpu) {

@@ -34,8 +34,9 @@ class ComparisonPageTest {
                 t.failureExamples(), t.startMillis(), t.endMillis(), t.resources(), t.overloaded(), null, null)).toList();
         return RunResult.builder().runId(container + "-" + startedAt).status(RunStatus.COMPLETE).description(container)
                 .startedAt(startedAt).finishedAt(startedAt).gatlingReport(report)
-                .targets(List.of(new RunResult.Target(container, container, "1.0", true, "http://127.0.0.1:1", "17", "-Xmx1g",
-                        settings, Map.of(), container + ".target.log")))
+                .targets(List.of(new RunResult.Target(container, container, "1.0",
+                        new RunResult.Target.Started(true, "http://127.0.0.1:1", container + ".target.log"),
+                        new RunResult.Target.Jvm("17", "-Xmx1g"), new RunResult.Target.Knobs(settings, Map.of(), null), null, null)))
                 .plan(new RunResult.Plan(List.of(500), 15, 30, 500, true)).environment(ENVIRONMENT).tiers(labelled)
                 .answeredAfterRun(true).build();
     }

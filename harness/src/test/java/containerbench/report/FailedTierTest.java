@@ -45,8 +45,9 @@ class FailedTierTest {
         RunResult run = RunResult.builder().runId("tomcat-wildfly-20261205-150000").status(RunStatus.COMPLETE)
                 .container("tomcat").description("tomcat vs wildfly").startedAt("2026-12-05T15:00:00Z")
                 .finishedAt("2026-12-05T15:10:00Z")
-                .targets(labels.stream().map(label -> new RunResult.Target(label, label, "1", true, "http://127.0.0.1:1", "17", "",
-                        Map.of(), Map.of(), null)).toList())
+                .targets(labels.stream().map(label -> new RunResult.Target(label, label, "1",
+                        new RunResult.Target.Started(true, "http://127.0.0.1:1", null), new RunResult.Target.Jvm("17", ""),
+                        new RunResult.Target.Knobs(Map.of(), Map.of(), null), null, null)).toList())
                 .plan(new RunResult.Plan(List.of(500, 2000), 15, 30, 500, true))
                 .interleaving(new RunResult.Interleaving(12, 2, null, null, 1))
                 .environment(new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536L, 4096, "32768-60999", "0,1", "0,1"))

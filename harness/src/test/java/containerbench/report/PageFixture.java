@@ -62,9 +62,11 @@ public final class PageFixture {
         }
         return RunResult.builder().runId(runId).status(RunStatus.COMPLETE).container("tomcat")
                 .description(String.join(" vs ", LABELS)).startedAt(startedAt).finishedAt(startedAt)
-                .targets(LABELS.stream().map(label -> new RunResult.Target(label, label, "1", true, "http://127.0.0.1:1", "17",
-                        "-Xms512m -Xmx2g", Map.of("maxThreads", label.equals("jetty") ? "1024" : "512", "backlog", "512"), Map.of(),
-                        label + ".log", label.equals("jetty") ? Map.of("maxThreads", "1024") : Map.of())).toList())
+                .targets(LABELS.stream().map(label -> new RunResult.Target(label, label, "1",
+                        new RunResult.Target.Started(true, "http://127.0.0.1:1", label + ".log"),
+                        new RunResult.Target.Jvm("17", "-Xms512m -Xmx2g"),
+                        new RunResult.Target.Knobs(Map.of("maxThreads", label.equals("jetty") ? "1024" : "512", "backlog", "512"),
+                                Map.of(), label.equals("jetty") ? Map.of("maxThreads", "1024") : Map.of()), null, null)).toList())
                 .plan(new RunResult.Plan(List.of(500, 2000), 15, 30, 500, true))
                 .interleaving(new RunResult.Interleaving(ROUNDS, 5, null, null, 1))
                 .environment(new Environment("Linux", "EPYC", 2, 24_000, 65_536, 65_536L, 4096, "32768-60999", "0,1", "0,1"))

@@ -15,8 +15,9 @@ class AaTallyTest {
     }
 
     private static RunResult.Target copy(String label, String version, int copy) {
-        return new RunResult.Target(label, "tomcat", version, true, "http://127.0.0.1:1", "17", "-Xmx2g", Map.of("maxThreads", "200"),
-                Map.of(), label + ".log").asCopy(copy);
+        return new RunResult.Target(label, "tomcat", version,
+                new RunResult.Target.Started(true, "http://127.0.0.1:1", label + ".log"), new RunResult.Target.Jvm("17", "-Xmx2g"),
+                new RunResult.Target.Knobs(Map.of("maxThreads", "200"), Map.of(), null), null, null).asCopy(copy);
     }
 
     private static RunResult run(RunResult.Target... targets) {

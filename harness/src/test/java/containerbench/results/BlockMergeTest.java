@@ -67,8 +67,9 @@ class BlockMergeTest {
 
     /** @param injectorCores the cores the injectors share, as {@code -Dinjector.cpus} gave them; {@code null} for unknown */
     private static StoredRun run(int index, List<BlockResult> blocks, Integer injectorCores) {
-        List<RunResult.Target> targets = LABELS.stream().map(label -> new RunResult.Target(label, label, "1", index == 0,
-                "http://127.0.0.1:1", "17", "", Map.<String, String>of(), Map.<String, String>of(), null)).toList();
+        List<RunResult.Target> targets = LABELS.stream().map(label -> new RunResult.Target(label, label, "1",
+                new RunResult.Target.Started(index == 0, "http://127.0.0.1:1", null), new RunResult.Target.Jvm("17", ""),
+                new RunResult.Target.Knobs(Map.of(), Map.of(), null), null, null)).toList();
         List<TierResult> tiers = LABELS.stream().map(label -> new TierResult("500 users", label, 250, 10, 10, 0, 1, 10, 0,
                 Histograms.latency(Histograms.decode(histogram(10, 2))), Map.of(), List.of(), 10_000, 11_000, null, false, null,
                 null)).toList();

@@ -286,7 +286,8 @@ class ComparisonsTest {
                 block(0, "tomcat", 1000, 20), block(0, "undertow", 800, 26), block(0, "jetty", 900, 22),
                 block(1, "jetty", 900, 22), block(1, "undertow", 800, 26), block(1, "tomcat", 1000, 20));
         List<RunResult.Target> targets = java.util.stream.Stream.of("tomcat", "undertow", "jetty").map(label -> new RunResult.Target(
-                label, label, "1", true, "http://127.0.0.1:1", "17", "", java.util.Map.of(), java.util.Map.of(), null)).toList();
+                label, label, "1", new RunResult.Target.Started(true, "http://127.0.0.1:1", null), new RunResult.Target.Jvm("17", ""),
+                new RunResult.Target.Knobs(java.util.Map.of(), java.util.Map.of(), null), null, null)).toList();
         RunResult run = RunResult.builder().runId("r").targets(targets).blocks(blocks)
                 .comparisons(Comparisons.of(blocks, List.of("tomcat", "undertow", "jetty"))).build();
         RunResult rebased = Comparisons.rebased(run, "undertow");

@@ -62,8 +62,10 @@ class ResultsStoreTest {
         String runId = store.claim("jetty", NOW);
         Path report = dir.resolve("results/gatling/loginsimulation-1/index.html");
         RunResult run = RunResult.builder().runId(runId).description("jetty").startedAt(NOW.toString())
-                .targets(List.of(new RunResult.Target("jetty", "jetty", "12.1", true, "https://127.0.0.1:1", "17", "",
-                        java.util.Map.of(), java.util.Map.of(), store.relative(store.logOf(runId))).withTls(new RunResult.Tls("h2", "h2",
+                .targets(List.of(new RunResult.Target("jetty", "jetty", "12.1",
+                        new RunResult.Target.Started(true, "https://127.0.0.1:1", store.relative(store.logOf(runId))),
+                        new RunResult.Target.Jvm("17", ""), new RunResult.Target.Knobs(java.util.Map.of(), java.util.Map.of(), null),
+                        null, null).withTls(new RunResult.Tls("h2", "h2",
                         true, "TLSv1.3", "TLS_AES_256_GCM_SHA384", "RSA 2048", java.util.Map.of("maxConcurrentStreams", 128L,
                         "connectionWindow", 1_048_576L)))))
                 .status(RunStatus.COMPLETE).finishedAt(NOW.toString()).gatlingReport(store.relative(report))

@@ -42,8 +42,9 @@ class RunMergeTest {
     }
 
     private static StoredRun run(int index, int count, String startAt, List<TierResult> tiers) {
-        RunResult.Target target = new RunResult.Target("tomcat", "tomcat", "11.0.27", index == 0, "http://127.0.0.1:1", "17", "",
-                Map.of(), Map.of(), null);
+        RunResult.Target target = new RunResult.Target("tomcat", "tomcat", "11.0.27",
+                new RunResult.Target.Started(index == 0, "http://127.0.0.1:1", null), new RunResult.Target.Jvm("17", ""),
+                new RunResult.Target.Knobs(Map.of(), Map.of(), null), null, null);
         RunResult run = RunResult.builder().runId("tomcat-injector" + index).status(RunStatus.COMPLETE).description("tomcat")
                 .startedAt(startAt).finishedAt(startAt).targets(List.of(target))
                 .plan(new RunResult.Plan(List.of(100, 500), 15, 0, 100, true)).tiers(tiers).answeredAfterRun(true)
