@@ -1,5 +1,6 @@
 package containerbench.measure;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 
 /**
@@ -28,9 +29,20 @@ import java.util.List;
  * @param byRequest with a mix of requests, each one's outcomes and mean response time in the block, in the mix's
  *     order (schema 12); {@code null} for one request, and before
  */
-public record BlockResult(Tier tier, int users, int round, String target, long startMillis, long endMillis,
-        long requests, long ok, long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram,
-        OpenFigures open, int launch, List<Request> byRequest) {
+public record BlockResult(@JsonUnwrapped Place place, @JsonUnwrapped Window window, @JsonUnwrapped Answers answers,
+        BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open, int launch, List<Request> byRequest) {
+
+    /** Where in its launch the block ran: its tier, that tier's users, the round and the target. */
+    public record Place(Tier tier, int users, int round, String target) {
+    }
+
+    /** From the block's first request to its last response, in epoch milliseconds. */
+    public record Window(long startMillis, long endMillis) {
+    }
+
+    /** What became of the block's requests, and its OK responses a second. */
+    public record Answers(long requests, long ok, long ko, double tps) {
+    }
 
     /**
      * One request of a mix in one block: what became of it, and its OK responses' mean time. Counts
@@ -45,15 +57,54 @@ public record BlockResult(Tier tier, int users, int round, String target, long s
     /** A block without a mix's figures. */
     public BlockResult(Tier tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
             long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open, int launch) {
-        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open,
-                launch, null);
+        this(new Place(tier, users, round, target), new Window(startMillis, endMillis), new Answers(requests, ok, ko, tps), cpu,
+                injectorLimited, latencyHistogram, open, launch, null);
     }
 
     /** A block of the first launch. */
     public BlockResult(Tier tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
             long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open) {
-        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open, 0,
-                null);
+        this(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps, cpu, injectorLimited, latencyHistogram, open, 0);
+    }
+
+    public Tier tier() {
+        return place.tier();
+    }
+
+    public int users() {
+        return place.users();
+    }
+
+    public int round() {
+        return place.round();
+    }
+
+    public String target() {
+        return place.target();
+    }
+
+    public long startMillis() {
+        return window.startMillis();
+    }
+
+    public long endMillis() {
+        return window.endMillis();
+    }
+
+    public long requests() {
+        return answers.requests();
+    }
+
+    public long ok() {
+        return answers.ok();
+    }
+
+    public long ko() {
+        return answers.ko();
+    }
+
+    public double tps() {
+        return answers.tps();
     }
 
     /**
@@ -61,25 +112,24 @@ public record BlockResult(Tier tier, int users, int round, String target, long s
      * last requests are in: a slow request of a block's last moments lands after the block has turned.
      */
     public BlockResult withLatencies(String histogram, OpenFigures figures) {
-        return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                cpu, injectorLimited || figures != null && figures.injectorLate(), histogram, figures, launch, byRequest);
+        return new BlockResult(place, window, answers, cpu, injectorLimited || figures != null && figures.injectorLate(), histogram,
+                figures, launch, byRequest);
     }
 
     /** The same block with what became of each of its requests, read once the last of them is in. */
     public BlockResult withOutcomes(long requests, long ok, long ko) {
-        return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                cpu, injectorLimited, latencyHistogram, open, launch, byRequest);
+        return new BlockResult(place, window, new Answers(requests, ok, ko, answers.tps()), cpu, injectorLimited, latencyHistogram,
+                open, launch, byRequest);
     }
 
     /** The same block with each request's figures of a mix, read with its outcomes. */
     public BlockResult withRequests(List<Request> requests) {
-        return new BlockResult(tier, users, round, target, startMillis, endMillis, this.requests, ok, ko, tps,
-                cpu, injectorLimited, latencyHistogram, open, launch, requests == null ? null : List.copyOf(requests));
+        return new BlockResult(place, window, answers, cpu, injectorLimited, latencyHistogram, open, launch,
+                requests == null ? null : List.copyOf(requests));
     }
 
     /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */
     public BlockResult withInjectorLimited(boolean limited) {
-        return new BlockResult(tier, users, round, target, startMillis, endMillis, requests, ok, ko, tps,
-                cpu, limited, latencyHistogram, open, launch, byRequest);
+        return new BlockResult(place, window, answers, cpu, limited, latencyHistogram, open, launch, byRequest);
     }
 }

@@ -127,11 +127,13 @@ public final class BlockMerge {
         // An open block whose injector fell behind is limited by it: its flag, as each injector recorded it, carries over.
         boolean limited = same.stream().anyMatch(BlockResult::injectorLimited) || injectorCores != null && cpu.injectorPercent() != null
                 && InjectorLimit.limited(cpu.injectorPercent(), injectorCores, null);
-        return new BlockResult(launched.tier(), same.stream().mapToInt(BlockResult::users).sum(), launched.round(), launched.target(),
-                same.stream().mapToLong(BlockResult::startMillis).filter(start -> start > 0).min().orElse(0),
-                same.stream().mapToLong(BlockResult::endMillis).max().orElse(0),
-                same.stream().mapToLong(BlockResult::requests).sum(), ok, same.stream().mapToLong(BlockResult::ko).sum(),
-                Decimals.two(same.stream().mapToDouble(BlockResult::tps).sum()), cpu, limited,
+        return new BlockResult(new BlockResult.Place(launched.tier(), same.stream().mapToInt(BlockResult::users).sum(),
+                launched.round(), launched.target()),
+                new BlockResult.Window(same.stream().mapToLong(BlockResult::startMillis).filter(start -> start > 0).min().orElse(0),
+                        same.stream().mapToLong(BlockResult::endMillis).max().orElse(0)),
+                new BlockResult.Answers(same.stream().mapToLong(BlockResult::requests).sum(), ok,
+                        same.stream().mapToLong(BlockResult::ko).sum(), Decimals.two(same.stream().mapToDouble(BlockResult::tps).sum())),
+                cpu, limited,
                 same.stream().allMatch(b -> b.latencyHistogram() == null) ? null : Histograms.encode(latencies),
                 launched.open() == null ? null : OpenFigures.joined(same.stream().map(BlockResult::open).toList()),
                 launched.launch(), requests(same));

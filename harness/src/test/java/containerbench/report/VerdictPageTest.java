@@ -194,9 +194,9 @@ class VerdictPageTest {
         for (int seed = 2; seed <= 4; seed++) {
             RunResult closed = PageFixture.run("tomcat-undertow-jetty-wildfly-20261205-2" + seed + "0000", "2026-12-05T2" + seed + ":00:00Z",
                     seed);
-            List<BlockResult> blocks = closed.blocks().stream().map(b -> new BlockResult(Tier.rate(b.users()), b.users(), b.round(),
-                    b.target(), b.startMillis(), b.endMillis(), b.requests(), b.ok(), b.ko(), b.tps(), b.cpu(), b.injectorLimited(),
-                    b.latencyHistogram(), b.open(), b.launch(), b.byRequest())).toList();
+            List<BlockResult> blocks = closed.blocks().stream().map(b -> new BlockResult(new BlockResult.Place(Tier.rate(b.users()),
+                    b.users(), b.round(), b.target()), b.window(), b.answers(), b.cpu(), b.injectorLimited(), b.latencyHistogram(),
+                    b.open(), b.launch(), b.byRequest())).toList();
             RunResult open = closed.toBuilder().blocks(blocks).plan(new RunResult.Plan(List.of(500, 2000), 15, 30, 100, true,
                     new containerbench.settings.OpenModel(List.of(500, 2000), 1000, null), null)).build();
             runs.add(new StoredRun(open, Path.of(open.runId() + ".json")));
