@@ -283,7 +283,9 @@ class BenchmarkSmokeIT {
             assertTrue(cpu.adjustedLow() <= cpu.ratio() && cpu.ratio() <= cpu.adjustedHigh(), tier.toString());
         }
         String console = Files.readString(log);
-        assertTrue(console.contains("the load sent by wrk") && console.contains("wrk shared the targets'"),
+        // Whether wrk and the targets filled the machine is the machine's (89-92% busy beside the other test JVM
+        // in CI on 2026-12-07, so no "shared" note then): the verdict names its client either way, never Gatling.
+        assertTrue(console.contains("the load sent by wrk") && !console.contains("Gatling shared the targets'"),
                 "the verdict names its client");
         assertFalse(Runs.anyAlive(marker), "no target JVM left");
     }
