@@ -273,10 +273,9 @@ public final class TierRecorder {
         List<TierResult> parts = shared.isEmpty() || !latencies ? null
                 : java.util.stream.IntStream.range(0, shared.get(0).size()).mapToObj(i -> combined(shared.get(0).get(i).name,
                         target, users, shared.stream().map(p -> p.get(i)).toList(), true).over(loaded)).toList();
-        return new TierResult(name, target, users, requests, okCount, koCount, Decimals.two(seconds),
-                seconds == 0 ? 0 : Decimals.two(okCount / seconds),
-                requests == 0 ? 0 : Decimals.two(100.0 * koCount / requests), ms, reasons, List.of(),
-                requests == 0 ? 0 : first, requests == 0 ? 0 : last, null, koCount > 0, parts, latencies ? open(blocks, true) : null);
+        return new TierResult(new TierResult.Load(name, target, users), TierResult.Answers.counted(okCount, koCount, seconds), ms,
+                new TierResult.Failures(reasons, List.of()), new TierResult.Window(requests == 0 ? 0 : first, requests == 0 ? 0 : last),
+                null, koCount > 0, parts, latencies ? open(blocks, true) : null);
     }
 
     /** From the first request sent to the last response received, at least a millisecond; 0 with no request. */

@@ -232,10 +232,9 @@ public final class RunMerge {
             byRequest = launcher.byRequest().stream().map(part -> merged(same.stream().map(tier -> partNamed(tier, part.name()))
                     .toList(), part, addRates).over(seconds)).toList();
         }
-        return new TierResult(launcher.name(), launcher.target(), users, requests, ok, ko, Decimals.two(seconds),
-                seconds == 0 ? 0 : Decimals.two(ok / seconds), requests == 0 ? 0 : Decimals.two(100.0 * ko / requests),
-                Histograms.latency(latencies), failures, examples, requests == 0 ? 0 : start, requests == 0 ? 0 : end,
-                resources(same, launcher, ok), overloaded, byRequest,
+        return new TierResult(new TierResult.Load(launcher.name(), launcher.target(), users), TierResult.Answers.counted(ok, ko, seconds),
+                Histograms.latency(latencies), new TierResult.Failures(failures, examples),
+                new TierResult.Window(requests == 0 ? 0 : start, requests == 0 ? 0 : end), resources(same, launcher, ok), overloaded, byRequest,
                 launcher.open() == null ? null : OpenFigures.joined(same.stream().map(TierResult::open).toList()));
     }
 

@@ -23,15 +23,15 @@ class ComparisonPageTest {
         TierResources resources = new TierResources(10, new TierResources.TargetCpu(90.0, 99.0, 45.0),
                 new TierResources.TargetMemory(400L, 200L, 512L), cpuMicros, 100, 190, false, true,
                 new TcpCounters(0, 0, 0, 0, 0L));
-        return new TierResult(users + " users", null, users, 1000, 1000, 0, 10, tps, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), List.of(), 0, 10_000, resources, false, null, null);
+        return new TierResult(new TierResult.Load(users + " users", null, users), new TierResult.Answers(1000, 1000, 0, 10, tps, 0),
+                new TierResult.Latency(2.5, 2, 5, 9, 40), new TierResult.Failures(Map.of(), List.of()), new TierResult.Window(0, 10_000),
+                resources, false, null, null);
     }
 
     private static RunResult run(String container, String startedAt, Map<String, String> settings, String report,
             TierResult... tiers) {
-        List<TierResult> labelled = java.util.Arrays.stream(tiers).map(t -> new TierResult(t.name(), container, t.users(),
-                t.requests(), t.ok(), t.ko(), t.seconds(), t.tps(), t.failurePercent(), t.latencyMs(), t.failures(),
-                t.failureExamples(), t.startMillis(), t.endMillis(), t.resources(), t.overloaded(), null, null)).toList();
+        List<TierResult> labelled = java.util.Arrays.stream(tiers).map(t -> new TierResult(new TierResult.Load(t.name(), container,
+                t.users()), t.answers(), t.latencyMs(), t.failed(), t.window(), t.resources(), t.overloaded(), null, null)).toList();
         return RunResult.builder().runId(container + "-" + startedAt).status(RunStatus.COMPLETE).description(container)
                 .startedAt(startedAt).finishedAt(startedAt).gatlingReport(report)
                 .targets(List.of(new RunResult.Target(container, container, "1.0",
@@ -61,9 +61,9 @@ class ComparisonPageTest {
         containerbench.measure.OpenFigures figures = new containerbench.measure.OpenFigures(rate, rate * 0.99,
                 new containerbench.measure.OpenFigures.Corrected(p50, p50, p99 / 2, p99, p99 * 1.5, p99 * 2),
                 new containerbench.measure.OpenFigures.Lateness(0, late ? 12 : 0.4, late ? 20 : 1), late ? 300 : 0, 7, late, null);
-        return new TierResult(rate + " req/s", target, rate, rate * 10L, rate * 10L - 7, 7, 10, rate * 0.99, 0.01,
-                new TierResult.Latency(1, 1, 2, 3, 9), Map.of("not sent (maxInFlight)", 7L), List.of(), 0, 10_000, null, true, null,
-                figures);
+        return new TierResult(new TierResult.Load(rate + " req/s", target, rate), new TierResult.Answers(rate * 10L, rate * 10L - 7, 7,
+                10, rate * 0.99, 0.01), new TierResult.Latency(1, 1, 2, 3, 9), new TierResult.Failures(Map.of("not sent (maxInFlight)", 7L),
+                List.of()), new TierResult.Window(0, 10_000), null, true, null, figures);
     }
 
     @Test
@@ -109,14 +109,15 @@ class ComparisonPageTest {
     @Test
     void aUserApplicationsRunShowsWhatItServedTheCheckAndEachRequestsFigures() {
         TierResult whole = tier(500, 40_000, 20);
-        TierResult version = new TierResult("version", "tomcat", 500, 750, 750, 0, 10, 30_000, 0,
-                new TierResult.Latency(2.0, 2, 4, 8, 30), Map.of(), List.of(), 0, 10_000, null, false, null, null);
-        TierResult readHeap = new TierResult("read heap", "tomcat", 500, 250, 250, 0, 10, 10_000, 0,
-                new TierResult.Latency(3.0, 3, 6, 11, 40), Map.of(), List.of(), 0, 10_000, null, false, null, null);
+        TierResult version = new TierResult(new TierResult.Load("version", "tomcat", 500), new TierResult.Answers(750, 750, 0, 10,
+                30_000, 0), new TierResult.Latency(2.0, 2, 4, 8, 30), new TierResult.Failures(Map.of(), List.of()),
+                new TierResult.Window(0, 10_000), null, false, null, null);
+        TierResult readHeap = new TierResult(new TierResult.Load("read heap", "tomcat", 500), new TierResult.Answers(250, 250, 0, 10,
+                10_000, 0), new TierResult.Latency(3.0, 3, 6, 11, 40), new TierResult.Failures(Map.of(), List.of()),
+                new TierResult.Window(0, 10_000), null, false, null, null);
         RunResult plain = run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, whole);
-        TierResult mixed = new TierResult(whole.name(), "tomcat", whole.users(), whole.requests(), whole.ok(), whole.ko(),
-                whole.seconds(), whole.tps(), whole.failurePercent(), whole.latencyMs(), whole.failures(), whole.failureExamples(),
-                whole.startMillis(), whole.endMillis(), whole.resources(), whole.overloaded(), List.of(version, readHeap), null);
+        TierResult mixed = new TierResult(new TierResult.Load(whole.name(), "tomcat", whole.users()), whole.answers(), whole.latencyMs(),
+                whole.failed(), whole.window(), whole.resources(), whole.overloaded(), List.of(version, readHeap), null);
         RunResult run = plain.toBuilder().tiers(List.of(mixed)).app(new RunResult.App("/m2/hawtio-war-4.2.0.war",
                 "io.hawt:hawtio-war:4.2.0", "/", "examples/hawtio-jolokia.json",
                 List.of(new RunResult.Request("version", "GET", "/jolokia/version", 200, 3),
@@ -174,8 +175,9 @@ class ComparisonPageTest {
 
     @Test
     void theMarkdownSummaryHasARowPerRunAndTierAndShowsNoMinusOne() {
-        TierResult unknownCpu = new TierResult("100 users", null, 100, 1000, 1000, 0, 10, 30_000, 0, new TierResult.Latency(2.5, 2, 5, 9, 40),
-                Map.of(), List.of(), 0, 10_000, new TierResources(10, new TierResources.TargetCpu(null, null, null),
+        TierResult unknownCpu = new TierResult(new TierResult.Load("100 users", null, 100), new TierResult.Answers(1000, 1000, 0, 10,
+                30_000, 0), new TierResult.Latency(2.5, 2, 5, 9, 40), new TierResult.Failures(Map.of(), List.of()),
+                new TierResult.Window(0, 10_000), new TierResources(10, new TierResources.TargetCpu(null, null, null),
                 new TierResources.TargetMemory(null, null, null), null, 100, 190, false, false, null), false, null, null);
         String md = summary(new RunSet(List.of(
                 stored(run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, tier(100, 40_000, 20), tier(500, 50_000, 20))),

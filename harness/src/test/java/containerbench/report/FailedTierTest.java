@@ -75,8 +75,9 @@ class FailedTierTest {
 
     /** A tier's figures as the page's table needs them: the blocks' sum is not what this test is about. */
     private static TierResult tier(String name, int users, String target, long ko) {
-        return new TierResult(name, target, users, 60_000 + ko, 60_000, ko, 60, 1000, 100.0 * ko / (60_000 + ko),
-                new TierResult.Latency(2.5, 2, 5, 9, 40), ko == 0 ? Map.of() : Map.of("timeout", ko), List.of(), 0, 60_000, null,
+        return new TierResult(new TierResult.Load(name, target, users), new TierResult.Answers(60_000 + ko, 60_000, ko, 60, 1000,
+                100.0 * ko / (60_000 + ko)), new TierResult.Latency(2.5, 2, 5, 9, 40),
+                new TierResult.Failures(ko == 0 ? Map.of() : Map.of("timeout", ko), List.of()), new TierResult.Window(0, 60_000), null,
                 ko > 0, null, null);
     }
 

@@ -55,9 +55,10 @@ public final class PageFixture {
                             limited, Histograms.encode(latencies), null));
                 }
                 long ko = target.equals("wildfly") && users == 2000 ? 16_000 : 0;
-                tiers.add(new TierResult(tier.toString(), target, users, 400_000 + ko, 400_000, ko, 40, 10_000, 100.0 * ko / (400_000 + ko),
-                        Histograms.latency(all), ko == 0 ? Map.of() : Map.of("connection refused", ko), List.of(), 0, 40_000, null,
-                        ko > 0, null, null));
+                tiers.add(new TierResult(new TierResult.Load(tier.toString(), target, users), new TierResult.Answers(400_000 + ko, 400_000,
+                        ko, 40, 10_000, 100.0 * ko / (400_000 + ko)), Histograms.latency(all),
+                        new TierResult.Failures(ko == 0 ? Map.of() : Map.of("connection refused", ko), List.of()),
+                        new TierResult.Window(0, 40_000), null, ko > 0, null, null));
             }
         }
         return RunResult.builder().runId(runId).status(RunStatus.COMPLETE).container("tomcat")

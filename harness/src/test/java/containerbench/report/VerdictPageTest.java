@@ -241,8 +241,9 @@ class VerdictPageTest {
         }
         OpenFigures figures = new OpenFigures(1000, 990, new OpenFigures.Corrected(50, 50, 90, 99, 99.9, 100),
                 new OpenFigures.Lateness(0.1, 1, 2), 0, 0, false, Histograms.encode(micros));
-        TierResult tier = new TierResult("1000 req/s", "tomcat", 1000, 1000, 1000, 0, 1, 990, 0, new TierResult.Latency(1, 1, 2, 3, 9),
-                Map.of(), List.of(), 0, 1000, null, false, null, figures);
+        TierResult tier = new TierResult(new TierResult.Load("1000 req/s", "tomcat", 1000), new TierResult.Answers(1000, 1000, 0, 1, 990,
+                0), new TierResult.Latency(1, 1, 2, 3, 9), new TierResult.Failures(Map.of(), List.of()), new TierResult.Window(0, 1000),
+                null, false, null, figures);
         RunResult open = RUN.toBuilder().targets(RUN.targets().subList(0, 1)).tiers(List.of(tier))
                 .plan(new RunResult.Plan(List.of(1000), 1, 0, 0, true, new containerbench.settings.OpenModel(List.of(1000), 1000, null),
                         null)).build();

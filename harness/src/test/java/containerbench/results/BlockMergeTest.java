@@ -70,9 +70,9 @@ class BlockMergeTest {
         List<RunResult.Target> targets = LABELS.stream().map(label -> new RunResult.Target(label, label, "1",
                 new RunResult.Target.Started(index == 0, "http://127.0.0.1:1", null), new RunResult.Target.Jvm("17", ""),
                 new RunResult.Target.Knobs(Map.of(), Map.of(), null), null, null)).toList();
-        List<TierResult> tiers = LABELS.stream().map(label -> new TierResult("500 users", label, 250, 10, 10, 0, 1, 10, 0,
-                Histograms.latency(Histograms.decode(histogram(10, 2))), Map.of(), List.of(), 10_000, 11_000, null, false, null,
-                null)).toList();
+        List<TierResult> tiers = LABELS.stream().map(label -> new TierResult(new TierResult.Load("500 users", label, 250),
+                new TierResult.Answers(10, 10, 0, 1, 10, 0), Histograms.latency(Histograms.decode(histogram(10, 2))),
+                new TierResult.Failures(Map.of(), List.of()), new TierResult.Window(10_000, 11_000), null, false, null, null)).toList();
         RunResult run = RunResult.builder().runId("tomcat-undertow-injector" + index).status(RunStatus.COMPLETE)
                 .description("tomcat vs undertow").startedAt(START).finishedAt(START).targets(targets)
                 .plan(new RunResult.Plan(List.of(500), 15, 0, 100, true)).interleaving(new RunResult.Interleaving(3, 2, null, null, 2))

@@ -37,8 +37,9 @@ class RunMergeTest {
             histogram.recordValue(value);
         }
         long ko = failures.values().stream().mapToLong(Long::longValue).sum();
-        return new TierResult(name, "tomcat", users, values.length + ko, values.length, ko, (end - start) / 1000.0,
-                values.length * 1000.0 / (end - start), 0, Histograms.latency(histogram), failures, List.of(), start, end, null, ko > 0, null, null);
+        return new TierResult(new TierResult.Load(name, "tomcat", users), new TierResult.Answers(values.length + ko, values.length, ko,
+                (end - start) / 1000.0, values.length * 1000.0 / (end - start), 0), Histograms.latency(histogram),
+                new TierResult.Failures(failures, List.of()), new TierResult.Window(start, end), null, ko > 0, null, null);
     }
 
     private static StoredRun run(int index, int count, String startAt, List<TierResult> tiers) {
@@ -100,8 +101,7 @@ class RunMergeTest {
         TierResult whole = tier("100 users", 50, all, start, end, Map.of());
         TierResult getPart = tier("get", 50, get, start, end, Map.of()).over(whole.seconds());
         TierResult postPart = tier("post", 50, post, start, end, Map.of()).over(whole.seconds());
-        return new TierResult(whole.name(), whole.target(), whole.users(), whole.requests(), whole.ok(), whole.ko(), whole.seconds(),
-                whole.tps(), whole.failurePercent(), whole.latencyMs(), whole.failures(), whole.failureExamples(), start, end, null,
+        return new TierResult(whole.load(), whole.answers(), whole.latencyMs(), whole.failed(), new TierResult.Window(start, end), null,
                 false, List.of(getPart, postPart), null);
     }
 
@@ -126,9 +126,7 @@ class RunMergeTest {
         assertEquals(post.getValueAtPercentile(99), tier.byRequest().get(1).latencyMs().p99(), "its percentiles from both histograms");
 
         TierResult renamed = mixed(get1, post1, 1_010, 16_010);
-        renamed = new TierResult(renamed.name(), renamed.target(), renamed.users(), renamed.requests(), renamed.ok(), renamed.ko(),
-                renamed.seconds(), renamed.tps(), renamed.failurePercent(), renamed.latencyMs(), renamed.failures(),
-                renamed.failureExamples(), renamed.startMillis(), renamed.endMillis(), null, false,
+        renamed = new TierResult(renamed.load(), renamed.answers(), renamed.latencyMs(), renamed.failed(), renamed.window(), null, false,
                 List.of(renamed.byRequest().get(0), tier("put", 50, post1, 1_010, 16_010, Map.of())), null);
         assertRefused("no request 'post'", run(0, 2, START, List.of(mixed(get0, post0, 1_000, 16_000))),
                 run(1, 2, START, List.of(renamed)));
