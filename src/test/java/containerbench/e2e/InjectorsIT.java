@@ -22,60 +22,48 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code -Ptomcat -Dinjectors=N} (Gatling started as the pom starts it, Runs.gatling): the target
- * launched once, N Gatling JVMs on this machine sharing each tier's users from one start instant, and
- * their results merged, exactly; and two containers interleaved over two injectors, launch after
- * launch, their blocks joined and judged; and two targets started by hand compared by two injectors of
- * their own, as on machines of their own. FaultsIT kills Maven under such a run.
+ * {@code -Dinjectors=2} (Gatling started as the pom starts it, Runs.gatling): two containers
+ * interleaved over two injectors, launch after launch, the Gatling JVMs on this machine sharing each
+ * tier's users from one start instant, their tiers merged exactly and their blocks joined and judged;
+ * a capacity search over two injectors; and two targets started by hand compared by two injectors of
+ * their own, as on machines of their own. One target's tiers merged over two injectors (a stair, not
+ * blocks) is TransportIT's second injector; FaultsIT kills Maven under such a run.
  */
 class InjectorsIT {
 
-    // Two, and 7 users that do not split evenly between them.
+    // Two injectors, 7 users a tier that do not split evenly between them, and two launches: each starts on both
+    // injectors once the targets are launched afresh. Each target's tier is merged exactly (its requests summed,
+    // one latency per OK response) and the blocks joined; both judged. (An auto warm-up, the other phase, lasts
+    // at least 30 s a target: StartBarrierTest has the leader's end heard by the others.)
     @Test
-    void severalInjectorsShareEachTierAndTheirResultsAreMergedExactly() throws Exception {
-        int injectors = 2;
+    void twoInjectorsShareEachTierOfTwoContainersInterleavedOverTwoLaunchesMergedExactlyAndJudged() throws Exception {
         String marker = UUID.randomUUID().toString();
-        Path log = run("injectors-" + injectors, marker, "-Dcontainer=tomcat", "-Dinjectors=" + injectors, "-Dtiers=7,50",
-                "-DtierSeconds=3", "-DwarmupSeconds=2");
-        Path benchmarks = log.resolveSibling("benchmarks");
-
-        Written written = Written.in(benchmarks, "tomcat-merged-");
-        List<RunResult> parts = written.parts();
-        RunResult merged = written.merged();
-        assertEquals(injectors, parts.size(), "one results file per injector");
-        assertEquals(RunStatus.COMPLETE, merged.status());
-        assertNull(merged.injection().index());
-        assertEquals(injectors, merged.injection().merged().runs().size());
-        for (int t = 0; t < merged.tiers().size(); t++) {
-            TierResult tier = merged.tiers().get(t);
-            int index = t;
-            assertEquals(parts.stream().mapToLong(p -> p.tiers().get(index).requests()).sum(), tier.requests(),
-                    tier.name() + ": the merged requests are the injectors' summed");
-            assertEquals(List.of(7, 50).get(t), tier.users(), "every user of the tier, split between the injectors");
-            assertTrue(parts.stream().allMatch(p -> p.tiers().get(index).ok() > 0), "every injector loaded " + tier.name());
-            assertEquals(tier.ok(), Histograms.decode(tier.latencyMs().histogram()).getTotalCount(), "one latency per OK response");
-            assertTrue(merged.injection().merged().driftMillis().get(tier.name()) < 1000,
-                    "the injectors started " + tier.name() + " together: " + merged.injection().merged().driftMillis());
-        }
-        assertEquals(7 / injectors + (7 % injectors > 0 ? 1 : 0), parts.stream().filter(p -> p.injection().index() == 0).findFirst().orElseThrow().tiers().get(0).users(),
-                "injector 0 takes its share and any user left over");
-        assertTrue(Files.readString(benchmarks.resolve("index.html")).contains(merged.runId()), "the page shows the merged run");
-        assertFalse(Runs.anyAlive(marker), "no JVM left: target, injectors");
-    }
-
-    // Two launches: each starts on both injectors once the targets are launched afresh. (An auto warm-up, the
-    // other phase, lasts at least 30 s a target: StartBarrierTest has the leader's end heard by the others.)
-    @Test
-    void twoContainersInterleavedOverTwoInjectorsAreJoinedBlockByBlockAndJudged() throws Exception {
-        String marker = UUID.randomUUID().toString();
-        Path log = run("injectors-interleaved", marker, "-Dcontainers=tomcat,undertow", "-Dinjectors=2", "-Dtiers=10",
-                "-Drounds=2", "-Dlaunches=2", "-DwarmupSeconds=2");
+        Path log = run("injectors-interleaved", marker, "-Dcontainers=tomcat,undertow", "-Dinjectors=2", "-Dtiers=7",
+                "-Drounds=2", "-Dlaunches=2", "-DblockSeconds=1", "-DwarmupSeconds=1");
         Path benchmarks = log.resolveSibling("benchmarks");
 
         Written written = Written.in(benchmarks, "tomcat-undertow-merged-");
         List<RunResult> parts = written.parts();
         RunResult merged = written.merged();
         assertEquals(2, parts.size(), "one results file per injector");
+        assertEquals(RunStatus.COMPLETE, merged.status());
+        assertNull(merged.injection().index());
+        assertEquals(2, merged.injection().merged().runs().size());
+        assertEquals(List.of("tomcat", "undertow"), merged.tiers().stream().map(TierResult::target).toList());
+        for (int t = 0; t < merged.tiers().size(); t++) {
+            TierResult tier = merged.tiers().get(t);
+            int index = t;
+            String what = tier.name() + " of " + tier.target();
+            assertEquals(parts.stream().mapToLong(p -> p.tiers().get(index).requests()).sum(), tier.requests(),
+                    what + ": the merged requests are the injectors' summed");
+            assertEquals(7, tier.users(), what + ": every user of the tier, split between the injectors");
+            assertTrue(parts.stream().allMatch(p -> p.tiers().get(index).ok() > 0), "every injector loaded " + what);
+            assertEquals(tier.ok(), Histograms.decode(tier.latencyMs().histogram()).getTotalCount(), what + ": one latency per OK response");
+        }
+        assertTrue(merged.injection().merged().driftMillis().values().stream().allMatch(drift -> drift < 1000),
+                "the injectors started each tier together: " + merged.injection().merged().driftMillis());
+        assertEquals(4, parts.stream().filter(p -> p.injection().index() == 0).findFirst().orElseThrow().tiers().get(0).users(),
+                "injector 0 takes its share and the user left over");
         // Per launch: a lead-in, then two rounds of one block per target.
         assertEquals(2 * 2 * 2, merged.blocks().size(), "every block of both launches, joined");
         for (int b = 0; b < merged.blocks().size(); b++) {
@@ -83,7 +71,7 @@ class InjectorsIT {
             assertEquals(parts.stream().mapToLong(p -> p.blocks().get(index).ok()).sum(), merged.blocks().get(b).ok(),
                     "block " + b + ": the injectors' responses summed");
             assertTrue(parts.stream().allMatch(p -> p.blocks().get(index).ok() > 0), "both injectors loaded block " + b);
-            assertEquals(10, merged.blocks().get(b).users());
+            assertEquals(7, merged.blocks().get(b).users());
         }
         assertEquals(List.of(0, 0, 0, 0, 1, 1, 1, 1), merged.blocks().stream().map(b -> b.launch()).toList());
         TierComparison.Comparison comparison = merged.comparisons().get(0).comparison().get(0);

@@ -3,7 +3,11 @@ package containerbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import containerbench.measure.Histograms;
+import containerbench.measure.TierResult;
+import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
+import containerbench.results.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * Gatling loads targets over what each was asked for: one target over HTTP/1.1 with TLS and one over
  * HTTP/2 in one interleaved run, the handshakes recorded in the results, and Gatling's own client
  * saying at DEBUG that ALPN led it to HTTP/1 on some connections and to HTTP/2 on others; a second
- * injector, which loads targets it did not start, speaking HTTP/2 to an h2 one as well; and the
+ * injector, which loads targets it did not start, speaking HTTP/2 to an h2 one as well, each tier
+ * merged exactly from both injectors' figures; and the
  * connection scenarios (-Dconnections) counted by those same lines.
  */
 class TransportIT {
@@ -39,9 +44,10 @@ class TransportIT {
         }
     }
 
+    // One target's stair over two injectors, 7 users that do not split evenly between them: each tier merged exactly.
     @Test
-    void aSecondInjectorSpeaksHttp2ToAnH2TargetToo() throws Exception {
-        Loaded loaded = load("transport-injectors", "-Dcontainer=undertow", "-Dhttp=h2", "-Dinjectors=2", "-Dtiers=4",
+    void aSecondInjectorSpeaksHttp2ToAnH2TargetTooAndEachTierIsMergedExactly() throws Exception {
+        Loaded loaded = load("transport-injectors", "-Dcontainer=undertow", "-Dhttp=h2", "-Dinjectors=2", "-Dtiers=7",
                 "-DtierSeconds=2");
         try (var files = Files.list(loaded.benchmarks())) {
             Path second = files.filter(file -> file.getFileName().toString().endsWith(".injector1.log")).findFirst().orElseThrow();
@@ -49,6 +55,29 @@ class TransportIT {
             assertTrue(connections[2] > 0 && connections[1] == 0, "the second injector's connections by ALPN: HTTP/1 "
                     + connections[1] + ", HTTP/2 " + connections[2]);
         }
+        List<RunResult> parts = new java.util.ArrayList<>();
+        RunResult merged = null;
+        for (Path file : ResultsStore.runFiles(loaded.benchmarks())) {
+            RunResult run = ResultsStore.read(file).run();
+            if (run.injection().index() == null) {
+                merged = run;
+            } else {
+                parts.add(run);
+            }
+        }
+        assertEquals(2, parts.size(), "one results file per injector");
+        assertTrue(merged != null && merged.status() == RunStatus.COMPLETE, "a merged run: " + merged);
+        assertEquals(2, merged.injection().merged().runs().size());
+        TierResult tier = merged.tiers().get(0);
+        assertEquals(parts.stream().mapToLong(p -> p.tiers().get(0).requests()).sum(), tier.requests(),
+                "the merged requests are the injectors' summed");
+        assertEquals(7, tier.users(), "every user of the tier, split between the injectors");
+        assertEquals(4, parts.stream().filter(p -> p.injection().index() == 0).findFirst().orElseThrow().tiers().get(0).users(),
+                "injector 0 takes its share and the user left over");
+        assertTrue(parts.stream().allMatch(p -> p.tiers().get(0).ok() > 0), "every injector loaded the tier");
+        assertEquals(tier.ok(), Histograms.decode(tier.latencyMs().histogram()).getTotalCount(), "one latency per OK response");
+        assertTrue(merged.injection().merged().driftMillis().get(tier.name()) < 1000,
+                "the injectors started the tier together: " + merged.injection().merged().driftMillis());
     }
 
     // -Dconnections=per-request: each login over a connection of its own, each with its own handshake.
