@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
  * ends in unsent failures at the in-flight cap, on time, not in an injector that queues for ever.
  * Two targets compared at fixed rates are OpenRatesIT's, beside the other tests.
  */
-// Alone: the closed tier's p99 is asserted, and another run beside it on the two cores would make it.
-@Tag("alone")
+// It measures: the closed tier's p99 is asserted, and another run beside it on the two cores would make it;
+// so it runs with nothing else, in the measuring set (`mvn verify -Pmeasuring -DskipTests`, docs/testing.md).
+@Tag("measuring")
 class OpenWorkloadIT {
 
     private static final int STALL_MS = 300;
