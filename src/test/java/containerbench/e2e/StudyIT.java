@@ -48,12 +48,13 @@ class StudyIT {
     void anAaCalibrationRunsOneContainerAgainstItselfRunAfterRunAndAPageOnTheSameMachineNamesIt() throws Exception {
         Path dir = Runs.work("aa");
         Path log = dir.resolve("bench.log");
+        // One launch a run: what aa adds is runs after runs and their tally; launches within a run are BenchmarkSmokeIT's.
         int exit = Runs.bench(log, "aa", "--container", "tomcat", "--runs", "2", "--out", dir.toString(),
-                "--tiers", "5", "--rounds", "2", "--launches", "2", "--blockSeconds", "1", "--warmupSeconds", "1",
+                "--tiers", "5", "--rounds", "2", "--launches", "1", "--blockSeconds", "1", "--warmupSeconds", "1",
                 "--target.jvmArgs", Runs.TARGET_JVM);
         String output = Files.readString(log);
         assertEquals(0, exit, "exit of ./bench aa:\n" + output);
-        assertTrue(output.contains("[aa] tomcat against itself, 2 runs of 2 launch(es) of 2 rounds of 1 s blocks, 1 tier(s): about"),
+        assertTrue(output.contains("[aa] tomcat against itself, 2 runs of 1 launch(es) of 2 rounds of 1 s blocks, 1 tier(s): about"),
                 output);
         assertTrue(output.contains("[aa] run 2 of 2: complete"), output);
         Path folder;
@@ -67,7 +68,7 @@ class StudyIT {
         for (String run : calibration.runs()) {
             RunResult result = ResultsStore.read(folder.resolve(run)).run();
             assertEquals(List.of("tomcat", "tomcat#2"), result.targets().stream().map(RunResult.Target::label).toList());
-            assertEquals(2, result.blocks().stream().mapToInt(b -> b.launch()).distinct().count(), "fresh JVMs in each launch");
+            assertEquals(1, result.interleaving().launches(), "the launches asked for, handed on to each run");
         }
 
         // A page elsewhere, of a run of that results folder on the same machine, names it.
