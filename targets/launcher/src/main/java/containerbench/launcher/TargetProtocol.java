@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
@@ -77,7 +78,13 @@ public final class TargetProtocol {
         while ((line = lines.readLine()) != null) {
             int port = readyPort(line);
             if (port >= 0) {
-                Thread drain = new Thread(() -> lines.lines().forEach(rest -> { }), "target-output");
+                Thread drain = new Thread(() -> {
+                    try {
+                        lines.lines().forEach(rest -> { });
+                    } catch (UncheckedIOException closed) {
+                        // Whoever started the target closed its output (stopping it): the rest is nobody's.
+                    }
+                }, "target-output");
                 drain.setDaemon(true);
                 drain.start();
                 return port;
