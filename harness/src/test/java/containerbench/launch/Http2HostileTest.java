@@ -47,11 +47,18 @@ class Http2HostileTest {
      * @param stalls the containers known to stop serving every client while this attack's connection
      *     stays open (the test requires they still do, so that a fix is seen, and that they serve
      *     again once it closes)
+     * @param silentAtTimes the containers seen, now and then, to leave the attacked connection open and
+     *     silent while serving every other client: of them the test accepts a silence as well as an end
+     *     or an answer, and prints which it was
      */
-    record Case(String name, Attack attack, Set<String> stalls) {
+    record Case(String name, Attack attack, Set<String> stalls, Set<String> silentAtTimes) {
 
         Case(String name, Attack attack) {
-            this(name, attack, Set.of());
+            this(name, attack, Set.of(), Set.of());
+        }
+
+        Case(String name, Attack attack, Set<String> stalls) {
+            this(name, attack, stalls, Set.of());
         }
 
         @Override
@@ -99,7 +106,12 @@ class Http2HostileTest {
                             (last ? RawH2.END_HEADERS : 0) | (at == 0 ? RawH2.END_STREAM : 0), 1, part));
                 }
                 h2.burst(frames);
-            }),
+                // Tomcat ends the connection (a connection error: the block is over twice its 8 KiB
+                // limit), but twice in about eight runs on a loaded machine (2026-12-06 and -07) it
+                // acknowledged SETTINGS and then sent nothing for 11 s, another request included, the
+                // connection left open: while a stream is open no HTTP/2 timeout of Tomcat's applies
+                // (Http2UpgradeHandler.setConnectionTimeoutForStreamCount). Other clients were served.
+            }, Set.of(), Set.of("tomcat")),
             new Case(SETTINGS_FRAMES + " SETTINGS frames", h2 -> {
                 h2.preface();
                 List<byte[]> frames = new ArrayList<>();
@@ -180,7 +192,9 @@ class Http2HostileTest {
         } else {
             assertNotNull(meanwhile, container + " served no other client while the attack's connection was open");
             assertEquals(200, meanwhile.statusCode(), container + " serves another client meanwhile");
-            assertNotEquals(FollowUp.Kind.SILENT, followUp.kind(), container + " hung: " + answer + "; another request: " + followUp);
+            if (!c.silentAtTimes().contains(container)) {
+                assertNotEquals(FollowUp.Kind.SILENT, followUp.kind(), container + " hung: " + answer + "; another request: " + followUp);
+            }
         }
         HttpResponse<String> after = login(port);
         assertNotNull(after, container + " serves a fresh connection afterwards");
