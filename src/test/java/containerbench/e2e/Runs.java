@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -108,12 +109,30 @@ final class Runs {
 
     /** {@code mvn ARGS} in the checkout; its exit status, its output in {@code log}. */
     static int mvn(Path log, List<String> args) throws IOException, InterruptedException {
-        return MavenRun.run(log, withGatlingJvm(args), LIMIT);
+        try (CheckoutBuild build = CheckoutBuild.hold(log.getFileName().toString())) {
+            return MavenRun.run(log, withGatlingJvm(args), LIMIT);
+        }
     }
 
     /** {@code mvn ARGS} started, with Gatling's JVM of the tests when it runs {@code gatling:test}. */
-    static Process startMvn(Path log, boolean ownProcessGroup, List<String> args) throws IOException {
-        return MavenRun.start(log, ownProcessGroup, withGatlingJvm(args));
+    static Process startMvn(Path log, boolean ownProcessGroup, List<String> args) throws IOException, InterruptedException {
+        CheckoutBuild build = CheckoutBuild.hold(log.getFileName().toString());
+        try {
+            Process maven = MavenRun.start(log, ownProcessGroup, withGatlingJvm(args));
+            maven.onExit().thenRun(() -> release(build));
+            return maven;
+        } catch (IOException | RuntimeException e) {
+            build.close();
+            throw e;
+        }
+    }
+
+    private static void release(CheckoutBuild build) {
+        try {
+            build.close();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static List<String> withGatlingJvm(List<String> args) {
@@ -124,6 +143,9 @@ final class Runs {
         all.add(GATLING_JVM);
         return all;
     }
+
+    /** The commands of ./bench that run Maven in the checkout, once per run they start. */
+    private static final Set<String> STARTS_MAVEN = Set.of("run", "aa", "study", "calibrate");
 
     /** {@code ./bench ARGS}, with this build's Maven and local repository; its exit status, its output in {@code log}. */
     static int bench(Path log, String... args) throws IOException, InterruptedException {
@@ -139,7 +161,12 @@ final class Runs {
             }
         }
         builder.environment().put("BENCH_JAVA_OPTS", String.join(" ", options));
-        return exitWithin(builder.start(), "./bench " + String.join(" ", args));
+        if (!STARTS_MAVEN.contains(args[0])) {
+            return exitWithin(builder.start(), "./bench " + String.join(" ", args));
+        }
+        try (CheckoutBuild build = CheckoutBuild.hold(log.getFileName().toString())) {
+            return exitWithin(builder.start(), "./bench " + String.join(" ", args));
+        }
     }
 
     static String tail(Path log) {
