@@ -126,9 +126,9 @@ final class Verdicts {
         }
         int tiers = run.comparisons().size();
         return "Over " + launches + " launches of each target (fresh JVMs): every interval is from how far its launch means strayed"
-                + " from each other, pooled over the tiers of its figure (Student's t on up to " + (launches - 1) * tiers
-                + " degrees of freedom over " + tiers + (tiers == 1 ? " tier" : " tiers") + ", fewer where launches strayed alike at"
-                + " every tier or a tier failed; response times from each tier's own launches).";
+                + " from each other, each tier's block part its own and the launch parts fitted over the " + tiers
+                + (tiers == 1 ? " tier" : " tiers") + " of its figure, never below the tier's own launches' spread (Student's t on"
+                + " Satterthwaite's degrees of freedom, down to " + (launches - 1) + " where launches strayed alike at every tier).";
     }
 
     /** The loads at which the failure {@code which} holds for the other target at {@code index}: "2000 users", or {@code null}. */
@@ -376,13 +376,19 @@ final class Verdicts {
                 + interval(r.adjustedLow(), r.adjustedHigh()) + ")";
         if (r.launches() > 1 && r.spread() != null && r.spread().launchPercent() != null) {
             figures += String.format(Locale.ROOT, " (sd %.1f%% launch to launch, %.1f%% block to block%s)", r.spread().launchPercent(),
-                    r.spread().blockPercent(), r.spread().pooled() == null ? ""
-                            : String.format(Locale.ROOT, "; t on %.1f degrees of freedom", r.spread().pooled().degrees()));
+                    r.spread().blockPercent(), r.spread().pooled() == null ? "" : degrees(r.spread().pooled()));
         }
         if (!r.adjustedHoldsOne()) {
             return figures + ", " + (r.adjustedHigh() < 1 ? below : above);
         }
         return figures + (r.holdsOne() ? ", not distinguishable" : ", not established once adjusted");
+    }
+
+    /** "; t on 8.3 degrees of freedom", and whether the tier's own launch means gave the variance, spreading more than the tiers' model. */
+    private static String degrees(containerbench.results.PairedRatio.LaunchSpread spread) {
+        String own = spread.source() == containerbench.results.PairedRatio.LaunchSpread.Source.OWN && spread.tiers() > 1
+                ? "; its own launches' spread, wider than the tiers' model" : "";
+        return String.format(Locale.ROOT, "%s; t on %.1f degrees of freedom", own, spread.degrees());
     }
 
     static String times(double ratio) {

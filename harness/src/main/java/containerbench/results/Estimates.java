@@ -64,7 +64,7 @@ public final class Estimates {
                     estimate(users, other, paired.injectorLimited() ? Metric.INJECTOR_LIMITED_TPS : Metric.TPS, paired.tps(), pilot,
                             spreads.tps(paired)).ifPresent(estimates::add);
                 }
-                estimate(users, other, Metric.CPU_PER_RESPONSE, paired.cpu(), pilot, spreads.cpu()).ifPresent(estimates::add);
+                estimate(users, other, Metric.CPU_PER_RESPONSE, paired.cpu(), pilot, spreads.cpu(paired)).ifPresent(estimates::add);
             }
         }
         return estimates;

@@ -48,10 +48,19 @@ public final class LatencyComparisons {
                 byTier.put(tier, new TierLatencies(inTier.get(0).users(), mean, p99));
             }
         });
+        List<TierLatencies> all = List.copyOf(byTier.values());
+        List<PairedRatio.LaunchSpread> means = PairedRatio.LaunchSpread.byTier(all.stream().map(t -> Paired.Round.byLaunch(t.mean())).toList());
+        List<PairedRatio.LaunchSpread> p99s = PairedRatio.LaunchSpread.byTier(all.stream().map(t -> Paired.Round.byLaunch(t.p99())).toList());
         List<LatencyComparison> tiers = new ArrayList<>();
-        byTier.forEach((tier, t) -> tiers.add(new LatencyComparison(tier, t.users(), baseline, other,
-                latency(t.mean(), 0.95), latency(t.p99(), 0.95), latency(t.mean(), 1 - 0.05 / family),
-                latency(t.p99(), 1 - 0.05 / family), family)));
+        int index = 0;
+        for (Map.Entry<Tier, TierLatencies> entry : byTier.entrySet()) {
+            TierLatencies t = entry.getValue();
+            PairedRatio.LaunchSpread mean = means.get(index);
+            PairedRatio.LaunchSpread p99 = p99s.get(index++);
+            tiers.add(new LatencyComparison(entry.getKey(), t.users(), baseline, other, latency(t.mean(), mean, 0.95),
+                    latency(t.p99(), p99, 0.95), latency(t.mean(), mean, 1 - 0.05 / family), latency(t.p99(), p99, 1 - 0.05 / family),
+                    family));
+        }
         return tiers;
     }
 
@@ -99,8 +108,20 @@ public final class LatencyComparisons {
             });
         }
         int family = Math.max(1, (int) found.stream().filter(f -> f.rounds().size() >= 2).count());
+        // Each request of each target fitted over its tiers, as a tier's response times are.
+        Map<Found, PairedRatio.LaunchSpread> spreads = new java.util.IdentityHashMap<>();
+        Map<List<String>, List<Found>> byRequest = new LinkedHashMap<>();
+        found.forEach(f -> byRequest.computeIfAbsent(List.of(f.other(), f.request()), k -> new ArrayList<>()).add(f));
+        byRequest.values().forEach(ofRequest -> {
+            List<PairedRatio.LaunchSpread> fitted = PairedRatio.LaunchSpread.byTier(ofRequest.stream()
+                    .map(f -> Paired.Round.byLaunch(f.rounds())).toList());
+            for (int i = 0; i < ofRequest.size(); i++) {
+                spreads.put(ofRequest.get(i), fitted.get(i));
+            }
+        });
         return found.stream().map(f -> new RequestComparison(f.tier(), f.users(), baseline, f.other(), f.request(),
-                latency(f.rounds(), 0.95), latency(f.rounds(), 1 - 0.05 / family), family, f.leftOut())).toList();
+                latency(f.rounds(), spreads.get(f), 0.95), latency(f.rounds(), spreads.get(f), 1 - 0.05 / family), family,
+                f.leftOut())).toList();
     }
 
     /** A block's figures of the request named {@code name}: the mix's requests are matched by name, not by place. */
@@ -114,15 +135,16 @@ public final class LatencyComparisons {
     }
 
     /**
-     * A response-time ratio: over several launches from this tier's launch means alone, over one from
-     * its rounds. Not pooled over the tiers as TPS and CPU are: the times' spread differs too much
-     * from tier to tier (a light tier's p99 moves in whole milliseconds, 0 or ±69% in its logarithm),
-     * so at three launches these intervals are wide (t on 2 degrees of freedom).
+     * A response-time ratio: over several launches from the launch means and the tier's spread fitted
+     * over the tiers as TPS's and CPU's are ({@link PairedRatio.LaunchSpread#byTier}: a light tier's
+     * p99, which moves in whole milliseconds, keeps its own block part and, where its launches
+     * disagree, its own launches), over one from its rounds.
+     *
+     * @param spread the tier's spread; {@code null} with one launch
      */
-    private static PairedRatio latency(List<Paired.Round> rounds, double confidence) {
+    private static PairedRatio latency(List<Paired.Round> rounds, PairedRatio.LaunchSpread spread, double confidence) {
         java.util.SortedMap<Integer, double[]> launches = Paired.Round.byLaunch(rounds);
-        return launches.size() >= 2 ? PairedRatio.ofLaunches(List.copyOf(launches.values()), PairedRatio.LaunchSpread.pooled(
-                List.of(launches)), confidence)
+        return launches.size() >= 2 ? PairedRatio.ofLaunches(List.copyOf(launches.values()), spread, confidence)
                 : PairedRatio.of(rounds.stream().map(Paired.Round::other).toList(), rounds.stream().map(Paired.Round::base).toList(), confidence);
     }
 }

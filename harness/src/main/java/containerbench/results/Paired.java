@@ -76,17 +76,17 @@ record Paired(String baseline, String other, List<Round> tps, List<Round> cpu, L
         return f.baselineFailed() || f.otherFailed();
     }
 
-    /** @param spreads the launch spreads pooled over the tiers: a tier either failed is in no pool, and takes its own launches' */
+    /** @param spreads the launch spreads fitted over the tiers: a tier either failed is in no fit, and takes its own launches' */
     TierComparison.Comparison compare(int family, int pilot, Spreads spreads) {
         boolean failed = failed();
         return new TierComparison.Comparison(baseline, other,
                 tps.size() < 2 ? null : ratio(tps, family, pilot, failed ? null : spreads.tps(this)),
-                cpu.size() < 2 ? null : ratio(cpu, family, pilot, failed ? null : spreads.cpu()), failures(), rounds.size(),
+                cpu.size() < 2 ? null : ratio(cpu, family, pilot, failed ? null : spreads.cpu(this)), failures(), rounds.size(),
                 rounds.size() - tps.size(), rounds.size() - cpu.size(), injectorLimited(), machineFull());
     }
 
     /**
-     * Over several launches, from the launch means and the spread pooled over the tiers
+     * Over several launches, from the launch means and the tier's spread fitted over the run's tiers
      * (PairedRatio#ofLaunches), or this tier's own launches' where {@code spread} is null; over
      * one, from its rounds, as Stein's with precision.
      */
@@ -94,7 +94,7 @@ record Paired(String baseline, String other, List<Round> tps, List<Round> cpu, L
         double adjusted = 1 - 0.05 / family;
         java.util.SortedMap<Integer, double[]> byLaunch = Round.byLaunch(rounds);
         List<double[]> launches = List.copyOf(byLaunch.values());
-        PairedRatio.LaunchSpread over = spread != null ? spread : PairedRatio.LaunchSpread.pooled(List.of(byLaunch));
+        PairedRatio.LaunchSpread over = spread != null ? spread : PairedRatio.LaunchSpread.byTier(List.of(byLaunch)).get(0);
         PairedRatio plain;
         PairedRatio wide;
         if (launches.size() >= 2) {
@@ -175,27 +175,41 @@ record Paired(String baseline, String other, List<Round> tps, List<Round> cpu, L
     }
 
     /**
-     * One other target's launch spreads of TPS and of CPU per response, each pooled over the tiers in
-     * which neither it nor the baseline failed ({@link PairedRatio.LaunchSpread}): a failed tier states
-     * no interval, and its blocks stray as a failing container does, not as a launch. TPS is pooled
-     * apart over the tiers where it is judged and over those where it is shown only (the injector
-     * limited both targets alike, or a round was left out), which stray less, or otherwise.
+     * One other target's launch spreads of TPS and of CPU per response at each tier, each fitted over
+     * the tiers in which neither it nor the baseline failed ({@link PairedRatio.LaunchSpread#byTier}):
+     * a failed tier states no interval, and its blocks stray as a failing container does, not as a
+     * launch. TPS is fitted apart over the tiers where it is judged and over those where it is shown
+     * only (the injector limited both targets alike, or a round was left out), which stray less, or otherwise.
      */
-    record Spreads(PairedRatio.LaunchSpread judgedTps, PairedRatio.LaunchSpread shownTps, PairedRatio.LaunchSpread cpu) {
+    record Spreads(Map<Paired, PairedRatio.LaunchSpread> tps, Map<Paired, PairedRatio.LaunchSpread> cpu) {
 
         static Spreads of(List<Paired> tiers) {
             List<Paired> served = tiers.stream().filter(p -> !p.failed()).toList();
-            return new Spreads(pooled(served.stream().filter(Paired::tpsSaid).toList(), Paired::tps),
-                    pooled(served.stream().filter(p -> !p.tpsSaid()).toList(), Paired::tps), pooled(served, Paired::cpu));
+            Map<Paired, PairedRatio.LaunchSpread> tps = new java.util.IdentityHashMap<>();
+            tps.putAll(fitted(served.stream().filter(Paired::tpsSaid).toList(), Paired::tps));
+            tps.putAll(fitted(served.stream().filter(p -> !p.tpsSaid()).toList(), Paired::tps));
+            return new Spreads(tps, fitted(served, Paired::cpu));
         }
 
-        /** The TPS spread of a tier's kind. */
+        /** The TPS spread of a tier; {@code null} for a tier either failed. */
         PairedRatio.LaunchSpread tps(Paired tier) {
-            return tier.tpsSaid() ? judgedTps : shownTps;
+            return tps.get(tier);
         }
 
-        private static PairedRatio.LaunchSpread pooled(List<Paired> tiers, java.util.function.Function<Paired, List<Round>> figure) {
-            return PairedRatio.LaunchSpread.pooled(tiers.stream().map(p -> Round.byLaunch(figure.apply(p))).toList());
+        /** The CPU spread of a tier; {@code null} for a tier either failed. */
+        PairedRatio.LaunchSpread cpu(Paired tier) {
+            return cpu.get(tier);
+        }
+
+        private static Map<Paired, PairedRatio.LaunchSpread> fitted(List<Paired> tiers,
+                java.util.function.Function<Paired, List<Round>> figure) {
+            List<PairedRatio.LaunchSpread> spreads = PairedRatio.LaunchSpread.byTier(tiers.stream()
+                    .map(p -> Round.byLaunch(figure.apply(p))).toList());
+            Map<Paired, PairedRatio.LaunchSpread> byTier = new java.util.IdentityHashMap<>();
+            for (int i = 0; i < tiers.size(); i++) {
+                byTier.put(tiers.get(i), spreads.get(i));
+            }
+            return byTier;
         }
     }
 

@@ -60,68 +60,218 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
     }
 
     /**
-     * How far one figure's launch means stray from their tier's mean, pooled over the tiers of a run:
-     * the variance of a launch mean's log ratio, and the degrees of freedom it has. Each tier gives
-     * launches - 1 where a launch strays at each tier on its own; a launch that strays alike at every
-     * tier (a JVM that is slower throughout) carries launches - 1 over all of them. So the squares are
-     * split as a two-way table of launch means (tiers by launches): a launch's own term and what is
-     * left, and the degrees of freedom are Satterthwaite's over the two, from tiers x (launches - 1)
-     * when launches stray tier by tier down to launches - 1 when they stray alike; the variance is the
-     * pooled one either way. Where the tiers do not all hold the same launches (a launch without a
-     * figure at some tier), launches - 1 of the fewest. Why pooling, and what it assumes: docs/method.md,
-     * "Launches: the unit of replication".
+     * The variance of one tier's launch mean of one figure (its log ratio), and the degrees of freedom
+     * it has. A launch mean strays by three parts: what its blocks scatter (well known at each tier:
+     * launches x (rounds - 1) degrees of freedom), what a launch is off by at that tier alone, and
+     * what it is off by at every tier alike (one JVM, one JIT outcome), which only launches - 1 can
+     * tell. So the variance is a random-effects sum: the tier's block part, moderated toward the
+     * other tiers' (Smyth 2004: their variances shrunk toward their common one as far as they agree),
+     * plus the two launch parts from the two-way table of launch means (tiers by launches), each
+     * never below zero, with Satterthwaite's degrees of freedom over the three. A tier's variance is
+     * never taken below its own launch means' (one tier's launches may disagree while the others
+     * agree), with the model's degrees of freedom. Chosen by simulation against pooling one variance
+     * over the tiers, against each tier's own launches and against falling back to them on a test:
+     * docs/method.md, "Each tier's interval", gives the table and the cases it does not hold.
      *
      * @param degrees Satterthwaite's degrees of freedom, not a whole number
-     * @param tiers how many tiers of two launches or more it was pooled over
+     * @param tiers how many tiers of two launches or more the model was fitted to
+     * @param source whether the model's variance ({@code MODEL}) or the tier's own launch means', which
+     *        spread more ({@code OWN}); {@code null} in older results
      */
-    public record LaunchSpread(double variance, double degrees, int tiers) {
+    public record LaunchSpread(double variance, double degrees, int tiers, Source source) {
 
-        /** @param tiers tier by tier, each launch's log ratios round by round, by launch; tiers of one launch add nothing */
-        public static LaunchSpread pooled(List<java.util.SortedMap<Integer, double[]>> tiers) {
-            List<java.util.SortedMap<Integer, double[]>> pooled = tiers.stream().filter(t -> t.size() >= 2).toList();
-            if (pooled.isEmpty()) {
-                return new LaunchSpread(Double.NaN, 0, 0);
+        /** Where a tier's variance came from. */
+        public enum Source {
+            /** The random-effects model fitted to the run's tiers. */
+            MODEL,
+            /** The tier's own launch means, which spread more than the model says (or no other tier to fit it with). */
+            OWN
+        }
+
+        /**
+         * Each tier's spread, in the order given; {@code null} for a tier of fewer than two launches.
+         *
+         * @param tiers tier by tier, each launch's log ratios round by round, by launch
+         */
+        public static List<LaunchSpread> byTier(List<java.util.SortedMap<Integer, double[]>> tiers) {
+            List<java.util.SortedMap<Integer, double[]>> fitted = tiers.stream().filter(t -> t.size() >= 2).toList();
+            boolean balanced = fitted.stream().allMatch(t -> t.keySet().equals(fitted.get(0).keySet()));
+            List<LaunchSpread> spreads = new java.util.ArrayList<>();
+            if (fitted.size() < 2 || !balanced) {
+                // Nothing to fit a model with: each tier stands on its own launches.
+                tiers.forEach(t -> spreads.add(t.size() < 2 ? null : own(t, Math.max(floor(t), launchMeansVariance(t)), fitted.size())));
+                return spreads;
             }
-            double squares = 0;
-            int degrees = 0;
-            for (java.util.SortedMap<Integer, double[]> launches : pooled) {
-                double[] deviations = deviations(launches);
-                squares += Arrays.stream(deviations).map(d -> d * d).sum();
-                degrees += deviations.length - 1;
+            Model model = Model.of(fitted);
+            int index = 0;
+            for (java.util.SortedMap<Integer, double[]> launches : tiers) {
+                spreads.add(launches.size() < 2 ? null : model.spread(index++, launches));
             }
-            double variance = squares / degrees;
-            boolean balanced = pooled.stream().allMatch(t -> t.keySet().equals(pooled.get(0).keySet()));
-            if (!balanced) {
-                return new LaunchSpread(variance, pooled.stream().mapToInt(java.util.Map::size).min().orElseThrow() - 1, pooled.size());
+            return spreads;
+        }
+
+        private static LaunchSpread own(java.util.SortedMap<Integer, double[]> launches, double variance, int tiers) {
+            return new LaunchSpread(variance, launches.size() - 1, tiers, Source.OWN);
+        }
+
+        /** The variance of a launch mean that its blocks alone imply: their spread within launches over the rounds. */
+        private static double floor(java.util.SortedMap<Integer, double[]> launches) {
+            Within within = Within.of(launches);
+            return within.degrees() == 0 ? 0 : within.variance() / within.rounds();
+        }
+
+        private static double launchMeansVariance(java.util.SortedMap<Integer, double[]> launches) {
+            double sd = sd(means(List.copyOf(launches.values())));
+            return sd * sd;
+        }
+
+        /** The block variance within a tier's launches, its degrees of freedom, and the mean rounds per launch. */
+        private record Within(double variance, int degrees, double rounds) {
+
+            static Within of(java.util.SortedMap<Integer, double[]> launches) {
+                double squares = 0;
+                int degrees = 0;
+                for (double[] logs : launches.values()) {
+                    double mean = Arrays.stream(logs).average().orElseThrow();
+                    squares += Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
+                    degrees += logs.length - 1;
+                }
+                double rounds = launches.values().stream().mapToInt(logs -> logs.length).average().orElseThrow();
+                return new Within(degrees == 0 ? 0 : squares / degrees, degrees, rounds);
             }
-            int t = pooled.size();
-            int l = pooled.get(0).size();
-            if (t == 1) {
-                return new LaunchSpread(variance, l - 1, 1);
+        }
+
+        /** The random-effects model of a run's tiers, all with the same launches. */
+        private record Model(double[] blockPart, double blockDegrees, double shared, double sharedTerm, double perTier,
+                double perTierTerm, int tiers) {
+
+            static Model of(List<java.util.SortedMap<Integer, double[]>> tiers) {
+                int t = tiers.size();
+                int l = tiers.get(0).size();
+                List<Within> within = tiers.stream().map(Within::of).toList();
+                int blockDegrees = within.get(0).degrees();
+                boolean sameBlockDegrees = within.stream().allMatch(w -> w.degrees() == blockDegrees);
+                double[] blockPart = new double[t];
+                double priorDegrees = 0;
+                if (blockDegrees > 0 && sameBlockDegrees) {
+                    Moderation moderation = Moderation.of(within.stream().mapToDouble(Within::variance).toArray(), blockDegrees);
+                    priorDegrees = moderation.priorDegrees();
+                    for (int i = 0; i < t; i++) {
+                        blockPart[i] = moderation.moderated(within.get(i).variance(), blockDegrees) / within.get(i).rounds();
+                    }
+                } else {
+                    for (int i = 0; i < t; i++) {
+                        blockPart[i] = within.get(i).degrees() == 0 ? 0 : within.get(i).variance() / within.get(i).rounds();
+                    }
+                }
+                // The two-way table of launch means: a launch's own term (alike at every tier) and what is left.
+                double squares = 0;
+                double[] own = new double[l];
+                for (java.util.SortedMap<Integer, double[]> launches : tiers) {
+                    double[] means = means(List.copyOf(launches.values()));
+                    double mean = Arrays.stream(means).average().orElseThrow();
+                    for (int i = 0; i < l; i++) {
+                        own[i] += (means[i] - mean) / t;
+                        squares += (means[i] - mean) * (means[i] - mean);
+                    }
+                }
+                double launchSquares = t * Arrays.stream(own).map(a -> a * a).sum();
+                int launchDegrees = l - 1;
+                int restDegrees = (t - 1) * (l - 1);
+                double meanSquareLaunch = launchSquares / launchDegrees;
+                double meanSquareRest = (squares - launchSquares) / restDegrees;
+                double blockMean = 0;
+                for (int i = 0; i < t; i++) {
+                    blockMean += (within.get(i).degrees() == 0 ? 0 : within.get(i).variance() / within.get(i).rounds()) / t;
+                }
+                double shared = Math.max(0, (meanSquareLaunch - meanSquareRest) / t);
+                double perTier = Math.max(0, meanSquareRest - blockMean);
+                double sharedTerm = shared == 0 ? 0 : square(meanSquareLaunch / t) / launchDegrees + square(meanSquareRest / t) / restDegrees;
+                double perTierTerm = perTier == 0 ? 0 : square(meanSquareRest) / restDegrees
+                        + (blockDegrees == 0 ? 0 : square(blockMean) / ((double) t * blockDegrees));
+                return new Model(blockPart, blockDegrees == 0 ? Double.POSITIVE_INFINITY : Math.min(MOST_DEGREES, priorDegrees + blockDegrees),
+                        shared, sharedTerm, perTier, perTierTerm, t);
             }
-            // A launch's own term: its deviations' mean over the tiers, t times its square per launch.
-            double[] own = new double[l];
-            for (java.util.SortedMap<Integer, double[]> launches : pooled) {
-                double[] deviations = deviations(launches);
-                for (int i = 0; i < l; i++) {
-                    own[i] += deviations[i] / t;
+
+            /** The spread of the {@code index}th fitted tier: the model's, or its own where its launches spread beyond it. */
+            LaunchSpread spread(int index, java.util.SortedMap<Integer, double[]> launches) {
+                double block = blockPart[index];
+                double variance = block + shared + perTier;
+                int launchDegrees = launches.size() - 1;
+                if (variance <= 0) {
+                    return own(launches, launchMeansVariance(launches), tiers);
+                }
+                double blockTerm = Double.isInfinite(blockDegrees) ? 0 : block * block / blockDegrees;
+                double terms = blockTerm + sharedTerm + perTierTerm;
+                double degrees = terms == 0 ? MOST_DEGREES : Math.max(launchDegrees, Math.min(MOST_DEGREES, variance * variance / terms));
+                double own = launchMeansVariance(launches);
+                return own > variance ? new LaunchSpread(own, degrees, tiers, Source.OWN) : new LaunchSpread(variance, degrees, tiers, Source.MODEL);
+            }
+        }
+    }
+
+    /** More degrees of freedom than this are as good as infinitely many (t then is the normal's within 0.2%). */
+    static final double MOST_DEGREES = 1000;
+
+    /**
+     * Variances each on the same degrees of freedom, moderated (Smyth 2004, limma's squeezeVar): each
+     * shrunk toward their common value by as many prior degrees of freedom as their agreement earns,
+     * estimated by moments of their logarithms; none when they scatter no more than chance would.
+     *
+     * @param priorDegrees infinite where they agree within chance (every one then takes the common value)
+     */
+    record Moderation(double priorDegrees, double prior) {
+
+        static Moderation of(double[] variances, double degrees) {
+            int n = variances.length;
+            double[] z = new double[n];
+            for (int i = 0; i < n; i++) {
+                z[i] = Math.log(Math.max(variances[i], 1e-300)) - org.apache.commons.numbers.gamma.Digamma.value(degrees / 2)
+                        + Math.log(degrees / 2);
+            }
+            double mean = Arrays.stream(z).average().orElseThrow();
+            double spread = n < 2 ? 0 : Arrays.stream(z).map(x -> (x - mean) * (x - mean)).sum() / (n - 1);
+            double excess = spread - org.apache.commons.numbers.gamma.Trigamma.value(degrees / 2);
+            if (n < 2 || excess <= 0) {
+                return new Moderation(Double.POSITIVE_INFINITY, Arrays.stream(variances).average().orElseThrow());
+            }
+            double prior = 2 * trigammaInverse(excess);
+            return new Moderation(prior, Math.exp(mean + org.apache.commons.numbers.gamma.Digamma.value(prior / 2) - Math.log(prior / 2)));
+        }
+
+        double moderated(double variance, double degrees) {
+            return Double.isInfinite(priorDegrees) ? prior : (priorDegrees * prior + degrees * variance) / (priorDegrees + degrees);
+        }
+
+        /** The x whose trigamma is y: Newton's iteration as limma's trigammaInverse. */
+        static double trigammaInverse(double y) {
+            if (y > 1e7) {
+                return 1 / Math.sqrt(y);
+            }
+            if (y < 1e-6) {
+                return 1 / y;
+            }
+            double x = 0.5 + 1 / y;
+            for (int i = 0; i < 50; i++) {
+                double trigamma = org.apache.commons.numbers.gamma.Trigamma.value(x);
+                double step = trigamma * (1 - trigamma / y) / tetragamma(x);
+                x += step;
+                if (-step / x < 1e-8) {
+                    break;
                 }
             }
-            double launchSquares = t * Arrays.stream(own).map(a -> a * a).sum();
-            double meanSquareLaunch = launchSquares / (l - 1);
-            double meanSquareRest = (squares - launchSquares) / ((t - 1) * (l - 1));
-            double total = meanSquareLaunch + (t - 1) * meanSquareRest;
-            double satterthwaite = total == 0 ? degrees
-                    : (l - 1) * total * total / (meanSquareLaunch * meanSquareLaunch + (t - 1) * meanSquareRest * meanSquareRest);
-            return new LaunchSpread(variance, Math.min(degrees, satterthwaite), t);
+            return x;
         }
 
-        /** Each launch mean's deviation from the tier's mean, in launch order. */
-        private static double[] deviations(java.util.SortedMap<Integer, double[]> launches) {
-            double[] means = means(List.copyOf(launches.values()));
-            double mean = Arrays.stream(means).average().orElseThrow();
-            return Arrays.stream(means).map(m -> m - mean).toArray();
+        /** The derivative of trigamma, numerically. */
+        private static double tetragamma(double x) {
+            double h = 1e-5 * Math.max(1, x);
+            return (org.apache.commons.numbers.gamma.Trigamma.value(x + h) - org.apache.commons.numbers.gamma.Trigamma.value(x - h)) / (2 * h);
         }
+    }
+
+    private static double square(double x) {
+        return x * x;
     }
 
     private static double[] means(List<double[]> launches) {

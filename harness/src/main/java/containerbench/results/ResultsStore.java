@@ -170,12 +170,24 @@ public final class ResultsStore {
                 (all.isArray() ? all : List.of(all)).forEach(ResultsStore::unknownAsNull);
             }
         }
-        // From schema 11 the comparisons are worked out as this version does (12 added each block's
-        // requests of a mix, 13 each target's TLS, 14 its HTTP/2 settings).
-        if (schema < 11 && run.path("comparisons").isArray()) {
+        // From schema 11 the blocks are as this version records them (12 added each block's requests of
+        // a mix, 13 each target's TLS, 14 its HTTP/2 settings); from 18 the comparisons too: before it a
+        // run over several launches pooled one launch spread over its tiers, where 18 fits each tier's
+        // (PairedRatio.LaunchSpread.byTier), so that a page of old and new runs judges them alike.
+        if (schema < 18 && run.path("comparisons").isArray() && (schema < 11 || overSeveralLaunches(run))) {
             return new StoredRun(comparedAnew(run, schema), file);
         }
         return new StoredRun(JSON.treeToValue(schema < 3 ? oneTarget(run) : run, RunResult.class), file);
+    }
+
+    /** Whether any block of the run is of a launch after the first: its intervals rest on the launches' spread. */
+    private static boolean overSeveralLaunches(JsonNode run) {
+        for (JsonNode block : run.path("blocks")) {
+            if (block.path("launch").asInt(0) > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Before schema 17 an unknown figure was -1: null, as 17 says. */

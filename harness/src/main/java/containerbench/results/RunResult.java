@@ -85,10 +85,10 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
     public record Judged(List<TierComparison> comparisons, CapacitySearch capacity) {
     }
 
-    public static final int SCHEMA = 17;
+    public static final int SCHEMA = 18;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and

@@ -51,9 +51,9 @@ public record Interleaving(int rounds, int blockSeconds, Precision precision, in
 
     /**
      * Three launches of every target: the launch, not the block, is what differs when the same
-     * containers are measured again (docs/method.md), and three are the fewest whose spread, pooled
+     * containers are measured again (docs/method.md), and three are the fewest whose spread, fitted
      * over a run's tiers ({@code PairedRatio.LaunchSpread}), gives the intervals degrees of freedom to
-     * spare: 12 over six tiers. Each launch costs its start and its warm-up (30-50 s a target here).
+     * spare: up to 12 over six tiers, 2 where launches stray alike at every tier. Each launch costs its start and its warm-up (30-50 s a target here).
      */
     static final int DEFAULT_LAUNCHES = 3;
 

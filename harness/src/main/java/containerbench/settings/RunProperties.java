@@ -113,12 +113,12 @@ public final class RunProperties {
                     + " balanced order (2 rounds for 2 targets, 2k from 3 on); with `launches`, in each launch; with `precision`, the pilot's rounds (20 by default: a pilot's spread sizes every interval of its tier)",
             "a whole number of rounds >= 2");
 
-    // Three launches: the launch is the unit of replication, and three pooled over six tiers give 12 degrees of freedom (Interleaving).
+    // Three launches: the launch is the unit of replication, and three fitted over six tiers give up to 12 degrees of freedom (Interleaving).
     public static final Property LAUNCHES = new Property("launches", "3 (1 with `precision`)",
             "with several containers: how many times every target is launched afresh (new JVMs, on the same ports), each"
                     + " launch warming them up and running every tier for `rounds` rounds. With 2 or more, each ratio's"
-                    + " interval comes from how far the launch means strayed from each other, pooled over the run's tiers"
-                    + " (Student's t on tiers x (launches - 1)), which is what differs when the same containers are"
+                    + " interval comes from how far the launch means strayed from each other, each tier's fitted with the"
+                    + " run's other tiers (docs/method.md, \"Each tier's interval\"), which is what differs when the same containers are"
                     + " measured again; with 1, a quick look, from the blocks of these JVMs alone. Not yet with"
                     + " `precision`, `model=open` or `injector.index`; 1 with `target.url` (targets started by someone else)",
             "a whole number of launches >= 1");

@@ -50,7 +50,7 @@ class ClientAgreementTest {
     @Test
     void twoClientsRatiosAreToldApartByTheirQuotientNotByOverlap() {
         var spread = new containerbench.results.PairedRatio.Components(5, 3.0,
-                new containerbench.results.PairedRatio.LaunchSpread(0.001, 4, 2));
+                new containerbench.results.PairedRatio.LaunchSpread(0.001, 4, 2, containerbench.results.PairedRatio.LaunchSpread.Source.MODEL));
         var gatling = new containerbench.results.TierComparison.Ratio(1.5, 1.3, 1.73, 1.2, 1.9, 4, 3, spread);
         var wrk = new containerbench.results.TierComparison.Ratio(1.2, 1.1, 1.31, 1.0, 1.45, 4, 3, spread);
         ClientAgreement.Between between = ClientAgreement.between(gatling, wrk, 4);

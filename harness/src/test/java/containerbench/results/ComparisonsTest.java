@@ -103,7 +103,7 @@ class ComparisonsTest {
     }
 
     @Test
-    void overSeveralLaunchesEachFiguresLaunchSpreadIsPooledOverTheTiersAndAFailedTierIsLeftOut() {
+    void overSeveralLaunchesEachFiguresLaunchSpreadIsFittedOverTheTiersAndAFailedTierIsLeftOut() {
         List<BlockResult> blocks = new java.util.ArrayList<>();
         double[][] others = {{1.00, 1.02, 0.98}, {0.90, 0.92, 0.88}, {0.5, 0.9, 0.7}};
         int[] users = {100, 500, 2000};
@@ -111,29 +111,35 @@ class ComparisonsTest {
             for (int tier = 0; tier < 3; tier++) {
                 blocks.add(launched(users[tier], launch, "tomcat", 1000));
                 BlockResult other = launched(users[tier], launch, "undertow", 1000 * others[tier][launch]);
-                // At 2000 users undertow refuses most of its requests: a failed tier, in no pool.
+                // At 2000 users undertow refuses most of its requests: a failed tier, in no fit.
                 blocks.add(tier == 2 ? withKo(other, 20_000) : other);
             }
         }
         List<TierComparison> tiers = Comparisons.of(blocks, List.of("tomcat", "undertow"));
-        // Launch means' squared deviations from their tier's mean: 8.0027e-4 at 100 users and 9.8803e-4 at 500,
-        // over 2 + 2 degrees of freedom: a variance of 4.4707e-4. The second launch is high and the third low at
-        // both tiers: nearly all of it is the launches' own term, so Satterthwaite's degrees of freedom are 2.01,
-        // not 4, and t(0.975, 2.01 df) = 4.2800 x sqrt(4.4707e-4 / 3).
-        PairedRatio.LaunchSpread pooled = tiers.get(0).comparison().get(0).tps().spread().pooled();
-        assertEquals(2.0111, pooled.degrees(), 1e-4);
-        assertEquals(2, pooled.tiers(), "the failed tier's launches stray as a failing container does, and are left out");
-        assertEquals(4.4707e-4, pooled.variance(), 1e-8);
+        // One block per launch: no block part. The two-way table of the launch means at 100 and 500 users:
+        // the launches' own mean square 8.9166e-4, the rest 2.4717e-6, on 2 and 2 degrees of freedom. The
+        // second launch is high and the third low at both tiers: the shared part (8.9166e-4 - 2.4717e-6) / 2
+        // = 4.4459e-4 and the per-tier part 2.4717e-6 make 4.4707e-4, on Satterthwaite's 2.01 degrees of
+        // freedom, not 4; t(0.975, 2.01 df) = 4.2800 x sqrt(4.4707e-4 / 3). (By hand in numpy and scipy.)
+        PairedRatio.LaunchSpread spread = tiers.get(0).comparison().get(0).tps().spread().pooled();
+        assertEquals(2.0110, spread.degrees(), 1e-4);
+        assertEquals(2, spread.tiers(), "the failed tier's launches stray as a failing container does, and are left out");
+        assertEquals(4.4707e-4, spread.variance(), 1e-8);
+        assertEquals(PairedRatio.LaunchSpread.Source.MODEL, spread.source());
         TierComparison.Ratio at100 = tiers.get(0).comparison().get(0).tps();
         assertEquals(List.of(0.9999, 0.949, 1.0535, 3), List.of(at100.ratio(), at100.low(), at100.high(), at100.launches()));
+        // At 500 users the launch means spread 4.9401e-4 themselves, more than the model's: that one, on the model's 2.01.
         TierComparison.Ratio at500 = tiers.get(1).comparison().get(0).tps();
-        assertEquals(List.of(0.8999, 0.854, 0.9481), List.of(at500.ratio(), at500.low(), at500.high()));
+        assertEquals(List.of(0.8999, 0.8518, 0.9507), List.of(at500.ratio(), at500.low(), at500.high()));
+        assertEquals(PairedRatio.LaunchSpread.Source.OWN, at500.spread().pooled().source());
         assertTrue(tiers.get(2).comparison().get(0).failed());
-        assertEquals(2, tiers.get(2).comparison().get(0).tps().spread().pooled().degrees(), "a failed tier's figures: from its own launches");
+        PairedRatio.LaunchSpread failed = tiers.get(2).comparison().get(0).tps().spread().pooled();
+        assertEquals(List.of(2.0, PairedRatio.LaunchSpread.Source.OWN), List.of(failed.degrees(), failed.source()),
+                "a failed tier's figures: from its own launches");
     }
 
     @Test
-    void launchesThatStrayTierByTierGiveThePoolMoreDegreesOfFreedomThanLaunchesThatStrayAlike() {
+    void launchesThatStrayTierByTierGiveTheFitMoreDegreesOfFreedomThanLaunchesThatStrayAlike() {
         // Three tiers: the second launch high at the first tier, low at the second, high at the third.
         double[][] ratios = {{1.00, 1.02, 0.98}, {0.90, 0.91, 0.89}, {1.10, 1.08, 1.12}};
         List<java.util.SortedMap<Integer, double[]>> tiers = new java.util.ArrayList<>();
@@ -144,12 +150,51 @@ class ComparisonsTest {
             }
             tiers.add(launches);
         }
-        PairedRatio.LaunchSpread spread = PairedRatio.LaunchSpread.pooled(tiers);
-        assertEquals(2.8475e-4, spread.variance(), 1e-8, "the squares over 3 x 2 degrees of freedom");
-        assertEquals(4.5339, spread.degrees(), 1e-4,
-                "Satterthwaite's: mean squares 5.6e-5 for the launches' own term and 4.0e-4 for the rest, on 2 and 4");
+        List<PairedRatio.LaunchSpread> spreads = PairedRatio.LaunchSpread.byTier(tiers);
+        assertEquals(3.9925e-4, spreads.get(1).variance(), 1e-8,
+                "the launches' own mean square 5.6e-5 is under the rest's 4.0e-4: no shared part, the per-tier part is the rest's");
+        assertEquals(4, spreads.get(1).degrees(), 1e-9, "(tiers - 1) x (launches - 1)");
+        assertEquals(4.0012e-4, spreads.get(0).variance(), 1e-8, "the first tier's own launch means spread a little more");
+        assertEquals(PairedRatio.LaunchSpread.Source.OWN, spreads.get(0).source());
         tiers.get(2).remove(2);
-        assertEquals(1, PairedRatio.LaunchSpread.pooled(tiers).degrees(), "tiers without the same launches: the fewest launches - 1");
+        List<PairedRatio.LaunchSpread> unequal = PairedRatio.LaunchSpread.byTier(tiers);
+        assertEquals(List.of(2.0, 2.0, 1.0), unequal.stream().map(PairedRatio.LaunchSpread::degrees).toList(),
+                "tiers without the same launches: each on its own launches");
+        assertTrue(unequal.stream().allMatch(s -> s.source() == PairedRatio.LaunchSpread.Source.OWN));
+    }
+
+    @Test
+    void aTierWhoseLaunchesSpreadMoreThanTheModelSaysTakesItsOwnSpread() {
+        // Six tiers of three launches of four rounds; blocks scatter 2% at every tier (the same pattern), launches
+        // agree within 0.3% but at the first tier, where they are 0.85, 1.00 and 1.15.
+        List<java.util.SortedMap<Integer, double[]>> tiers = new java.util.ArrayList<>();
+        double[] pattern = {0.02, -0.02, 0.01, -0.01};
+        for (int tier = 0; tier < 6; tier++) {
+            java.util.SortedMap<Integer, double[]> launches = new java.util.TreeMap<>();
+            for (int launch = 0; launch < 3; launch++) {
+                double offset = tier == 0 ? Math.log(0.85 + 0.15 * launch) : 0.003 * (launch - 1) * (tier % 2 == 0 ? 1 : -1);
+                double[] logs = new double[4];
+                for (int round = 0; round < 4; round++) {
+                    logs[round] = offset + pattern[(round + launch) % 4];
+                }
+                launches.put(launch, logs);
+            }
+            tiers.add(launches);
+        }
+        List<PairedRatio.LaunchSpread> spreads = PairedRatio.LaunchSpread.byTier(tiers);
+        PairedRatio.LaunchSpread noisy = spreads.get(0);
+        assertEquals(PairedRatio.LaunchSpread.Source.OWN, noisy.source(), noisy.toString());
+        double[] means = {Math.log(0.85), 0, Math.log(1.15)};
+        double mean = java.util.Arrays.stream(means).average().orElseThrow();
+        double own = java.util.Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum() / 2;
+        assertEquals(own, noisy.variance(), 1e-12, "its own launch means' variance");
+        for (PairedRatio.LaunchSpread quiet : spreads.subList(1, 6)) {
+            // The per-tier launch part is fitted over all six, the noisy one's included: a sixth of its squares.
+            assertEquals(PairedRatio.LaunchSpread.Source.MODEL, quiet.source(), quiet.toString());
+            assertTrue(quiet.variance() < own / 4, "the quiet tiers take the model's, well under the noisy one's own: " + quiet);
+            assertEquals(noisy.degrees(), quiet.degrees(), 1e-9, "all on the model's degrees of freedom");
+        }
+        assertTrue(noisy.degrees() > 2, "more than its own launches' 2: " + noisy);
     }
 
     @Test

@@ -1,145 +1,153 @@
 package containerbench.results;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import containerbench.measure.BlockCpu;
-import containerbench.measure.BlockResult;
-import containerbench.measure.Tier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * The verdict's intervals against a known truth, simulated (no server): runs whose every launch of a
- * target is off by its own few percent for a whole tier (sd 1-3%), as two launches of one container
- * are on this machine, and whose blocks scatter 6-10% around that. Each run goes through
- * {@link Comparisons#of} as a real run's blocks do: six tiers, TPS and CPU per response, the adjusted
- * intervals of the run's family. The default design, three launches of four rounds with each figure's
- * launch spread pooled over the tiers, keeps its 95% also where a launch is off by the same amount at
- * every tier (Satterthwaite's degrees of freedom then fall towards launches - 1) and where the blocks
- * scatter 6% at one tier and 10% at another (the pool assumes one spread); from the blocks of one
- * launch the intervals do not, which is what the project's A/A runs showed (75 of 88 held 1).
+ * Each tier's interval against a known truth, simulated (no server): A/A runs of the default design
+ * (six tiers, three launches of four rounds) stating the run's real family of 24 intervals (TPS, CPU
+ * per response, mean and p99 response time at each tier), each figure's launch means and blocks drawn
+ * as the scenario says, its spread fitted by {@link PairedRatio.LaunchSpread#byTier} and its interval
+ * made by {@link PairedRatio#ofLaunches}. Per scenario: the share of 95% intervals that hold the truth
+ * at each tier, and the share of runs in which any adjusted interval excludes it. docs/method.md,
+ * "Each tier's interval", prints this table (run with -Dtest=LaunchIntervalTest to see it) and names
+ * the two scenarios in which the design does not keep its word.
  */
 class LaunchIntervalTest {
 
-    private static final int RUNS = 4000;
+    private static final int RUNS = 2000;
     private static final int TIERS = 6;
-    private static final double CPU_RATIO = 1.3;
-    private static final double TPS_RATIO = 0.8;
-
-    private record Design(int launches, int rounds) {
-    }
+    private static final int LAUNCHES = 3;
+    private static final int ROUNDS = 4;
+    private static final int FIGURES = 4;
+    private static final int FAMILY = TIERS * FIGURES;
 
     /**
-     * What the simulated machine does: each launch off by {@code launchSd} (the same offset at every
-     * tier where {@code shared}), each block by its tier's sd, from {@code lowBlockSd} at the first tier
-     * to {@code highBlockSd} at the last.
+     * A machine: each launch of a figure off by {@code launch[tier]} at that tier alone and by
+     * {@code shared} at every tier alike, each block by {@code block[tier]}, successive blocks of a
+     * launch correlated by {@code autocorrelation}.
      */
-    private record Machine(double launchSd, double lowBlockSd, double highBlockSd, boolean shared) {
+    private record Scenario(String name, double[] launch, double[] block, double shared, double autocorrelation) {
+    }
 
-        double blockSd(int tier) {
-            return lowBlockSd + (highBlockSd - lowBlockSd) * tier / (TIERS - 1);
+    /** How the fitted intervals did: coverage by tier in percent, the share of runs with a false adjusted finding, the median adjusted half width. */
+    private record Tally(double[] coverage, double falseRunPercent, double medianHalfPercent) {
+
+        double worst() {
+            return Arrays.stream(coverage).min().orElseThrow();
         }
 
         @Override
         public String toString() {
-            return String.format("launch sd %.0f%%%s, block sd %.0f-%.0f%%", 100 * launchSd, shared ? " at every tier" : " per tier",
-                    100 * lowBlockSd, 100 * highBlockSd);
-        }
-    }
-
-    /** How many of the 95% intervals held the truth, in how many A/A runs an adjusted interval excluded 1, and their mean half width. */
-    private record Tally(int intervals, int held, int runs, int falseRuns, double adjustedHalfPercent) {
-
-        double heldPercent() {
-            return 100.0 * held / intervals;
-        }
-
-        double falseRunPercent() {
-            return 100.0 * falseRuns / runs;
+            return String.format("held %s%% by tier, A/A runs with an adjusted false finding %.1f%%, median adjusted half width %.1f%%",
+                    Arrays.toString(Arrays.stream(coverage).map(c -> Math.round(c * 10) / 10.0).toArray()), falseRunPercent, medianHalfPercent);
         }
     }
 
     @Test
-    void overThreeLaunchesTheIntervalsKeepTheirNinetyFivePercentAndFromOneLaunchTheyDoNot() {
-        Design launches = new Design(3, 4);
-        Design one = new Design(1, 12);
-        // Block sd 7-9% from tier to tier is what this machine showed (7.3-9.3%, BENCHMARKS.md "Launch to launch");
-        // 6-10% is a harder case for the pool's one spread.
-        List<Machine> machines = List.of(new Machine(0.01, 0.06, 0.06, false), new Machine(0.03, 0.10, 0.10, false),
-                new Machine(0.01, 0.07, 0.09, true), new Machine(0.03, 0.07, 0.09, true), new Machine(0.03, 0.06, 0.10, true),
-                new Machine(0.01, 0.06, 0.10, true));
-        List<String> figures = new ArrayList<>();
-        for (Machine machine : machines) {
-            Tally coverage = tally(launches, machine, false, 7);
-            Tally aa = tally(launches, machine, true, 11);
-            Tally oneCoverage = tally(one, machine, false, 7);
-            Tally oneAa = tally(one, machine, true, 11);
-            String what = String.format("%s: 3 launches x 4 rounds held %.1f%%, A/A runs with a false verdict %.1f%%, adjusted"
-                    + " half width %.1f%%; 1 launch x 12 rounds held %.1f%%, false %.1f%%, adjusted half width %.1f%%", machine,
-                    coverage.heldPercent(), aa.falseRunPercent(), aa.adjustedHalfPercent(), oneCoverage.heldPercent(),
-                    oneAa.falseRunPercent(), oneAa.adjustedHalfPercent());
-            System.out.println(what);
-            figures.add(what);
-            assertEquals(95.0, coverage.heldPercent(), 1.5, what);
-            // Bonferroni over the run's 12 intervals bounds it by 5%; 4,000 runs read a rate of 5% within
-            // 0.34 points (one standard error): within two of the bound.
-            assertTrue(aa.falseRunPercent() <= 5.0 + 0.7, what);
-            if (machine.launchSd() >= 0.03) {
-                assertTrue(oneCoverage.heldPercent() < 90, "one launch's intervals know nothing of the next: " + what);
-            }
+    void whereTheTiersLaunchesAgreeOrDifferOnlyInTheirBlocksEveryTierKeepsItsNinetyFivePercent() {
+        List<Scenario> scenarios = List.of(
+                new Scenario("alike: launches 1%, blocks 7%", same(0.01), same(0.07), 0, 0),
+                new Scenario("alike: launches 3%, blocks 7%", same(0.03), same(0.07), 0, 0),
+                new Scenario("blocks 3% at the first tier to 10% at the last, launches 1%", same(0.01), rising(0.03, 0.10), 0, 0),
+                new Scenario("a launch effect shared by every tier, 2%, against blocks of 4%", same(0), same(0.04), 0.02, 0),
+                new Scenario("blocks autocorrelated 0.5, 7%, launches 1%", same(0.01), same(0.07), 0, 0.5));
+        for (Scenario scenario : scenarios) {
+            Tally tally = tally(scenario, 7);
+            System.out.println(scenario.name() + ": " + tally);
+            // 2,000 runs of four figures: a tier's coverage within 0.25 points (one standard error), a rate of 5% within 0.5.
+            assertTrue(tally.worst() >= 95.0 - 0.75, scenario.name() + ": " + tally);
+            assertTrue(tally.falseRunPercent() <= 5.0 + 1.0, scenario.name() + ": " + tally);
         }
-        assertEquals(machines.size(), figures.size());
     }
 
-    /** Simulated runs of a design, each through Comparisons.of; the truth is 1 for A/A runs. */
-    private static Tally tally(Design design, Machine machine, boolean aa, long seed) {
+    @Test
+    void whereOneTiersLaunchesAloneDisagreeOrOneLaunchEffectDominatesEveryTierTheIntervalsFallShortAsDocsMethodSays() {
+        double[] oneNoisy = same(0.01);
+        oneNoisy[0] = 0.087;
+        // The figures docs/method.md quotes for these two, held to within a point or two.
+        Tally noisy = tally(new Scenario("one tier's launches 8.7%, the others' 1%, blocks 7%", oneNoisy, same(0.07), 0, 0), 11);
+        System.out.println("one tier's launches 8.7%, the others' 1%, blocks 7%: " + noisy);
+        assertTrue(noisy.coverage()[0] >= 85 && noisy.coverage()[0] < 93, "short at the noisy tier only: " + noisy);
+        assertTrue(Arrays.stream(noisy.coverage()).skip(1).allMatch(c -> c >= 95), noisy.toString());
+        assertTrue(noisy.falseRunPercent() <= 13, noisy.toString());
+        Tally shared = tally(new Scenario("a launch effect shared by every tier, 4%, against blocks of 4%", same(0), same(0.04), 0.04, 0), 13);
+        System.out.println("a launch effect shared by every tier, 4%, against blocks of 4%: " + shared);
+        assertTrue(shared.worst() >= 92.5, shared.toString());
+        assertTrue(shared.falseRunPercent() <= 12.5, shared.toString());
+    }
+
+    /** A/A runs of the scenario, each figure fitted and judged as a run's are. */
+    private static Tally tally(Scenario scenario, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        double cpuTruth = aa ? 1 : CPU_RATIO;
-        double tpsTruth = aa ? 1 : TPS_RATIO;
-        int intervals = 0;
-        int held = 0;
+        int[] held = new int[TIERS];
         int falseRuns = 0;
-        double halves = 0;
+        List<Double> halves = new ArrayList<>();
+        double adjusted = 1 - 0.05 / FAMILY;
         for (int run = 0; run < RUNS; run++) {
-            List<BlockResult> blocks = new ArrayList<>();
-            for (int launch = 0; launch < design.launches(); launch++) {
-                // Each target's launch is off by its own amount for a whole tier, in TPS and in CPU; where shared, for all of them.
-                double[] offsets = offsets(random, machine.launchSd());
+            boolean falseFinding = false;
+            for (int figure = 0; figure < FIGURES; figure++) {
+                List<SortedMap<Integer, double[]>> tiers = draw(scenario, random);
+                List<PairedRatio.LaunchSpread> spreads = PairedRatio.LaunchSpread.byTier(tiers);
                 for (int tier = 0; tier < TIERS; tier++) {
-                    double[] offset = machine.shared() ? offsets : offsets(random, machine.launchSd());
-                    double blockSd = machine.blockSd(tier);
-                    for (int round = 0; round < design.rounds(); round++) {
-                        for (int target = 0; target < 2; target++) {
-                            double tps = 10_000 * (target == 1 ? tpsTruth : 1) * Math.exp(offset[target] + blockSd * random.nextGaussian());
-                            double cpu = 50 * (target == 1 ? cpuTruth : 1) * Math.exp(offset[2 + target] + blockSd * random.nextGaussian());
-                            long ok = Math.round(tps * 2);
-                            blocks.add(new BlockResult(Tier.users((tier + 1) * 100), (tier + 1) * 100, round, target == 0 ? "a" : "b", 0,
-                                    2000, ok, ok, 0, tps, new BlockCpu(cpu, null, 50.0, 20.0, 90.0, 0.0, 1.0), false, null, null, launch));
-                        }
-                    }
+                    List<double[]> launches = List.copyOf(tiers.get(tier).values());
+                    PairedRatio plain = PairedRatio.ofLaunches(launches, spreads.get(tier), 0.95);
+                    PairedRatio wide = PairedRatio.ofLaunches(launches, spreads.get(tier), adjusted);
+                    held[tier] += plain.holdsOne() ? 1 : 0;
+                    falseFinding |= !wide.holdsOne();
+                    halves.add(wide.halfWidthPercent());
                 }
             }
-            boolean falseVerdict = false;
-            for (TierComparison tier : Comparisons.of(blocks, List.of("a", "b"))) {
-                TierComparison.Comparison c = tier.comparison().get(0);
-                for (TierComparison.Ratio ratio : List.of(c.tps(), c.cpu())) {
-                    double truth = ratio == c.tps() ? tpsTruth : cpuTruth;
-                    intervals++;
-                    held += ratio.low() <= truth && truth <= ratio.high() ? 1 : 0;
-                    falseVerdict |= !ratio.adjustedHoldsOne();
-                    halves += 100 * (Math.sqrt(ratio.adjustedHigh() / ratio.adjustedLow()) - 1);
-                }
-            }
-            falseRuns += falseVerdict ? 1 : 0;
+            falseRuns += falseFinding ? 1 : 0;
         }
-        return new Tally(intervals, held, RUNS, falseRuns, halves / intervals);
+        double[] coverage = Arrays.stream(held).mapToDouble(h -> 100.0 * h / (RUNS * FIGURES)).toArray();
+        halves.sort(null);
+        return new Tally(coverage, 100.0 * falseRuns / RUNS, halves.get(halves.size() / 2));
     }
 
-    /** Two targets' launch offsets in TPS, then in CPU. */
-    private static double[] offsets(SplittableRandom random, double sd) {
-        return new double[] {sd * random.nextGaussian(), sd * random.nextGaussian(), sd * random.nextGaussian(), sd * random.nextGaussian()};
+    /** One figure's log ratios, tier by tier and launch by launch, round by round; the truth is 0. */
+    private static List<SortedMap<Integer, double[]>> draw(Scenario scenario, SplittableRandom random) {
+        double[] shared = new double[LAUNCHES];
+        for (int launch = 0; launch < LAUNCHES; launch++) {
+            shared[launch] = scenario.shared() * random.nextGaussian();
+        }
+        double rho = scenario.autocorrelation();
+        List<SortedMap<Integer, double[]>> tiers = new ArrayList<>();
+        for (int tier = 0; tier < TIERS; tier++) {
+            SortedMap<Integer, double[]> launches = new TreeMap<>();
+            for (int launch = 0; launch < LAUNCHES; launch++) {
+                double offset = shared[launch] + scenario.launch()[tier] * random.nextGaussian();
+                double[] logs = new double[ROUNDS];
+                double noise = random.nextGaussian();
+                for (int round = 0; round < ROUNDS; round++) {
+                    noise = round == 0 ? noise : rho * noise + Math.sqrt(1 - rho * rho) * random.nextGaussian();
+                    logs[round] = offset + scenario.block()[tier] * noise;
+                }
+                launches.put(launch, logs);
+            }
+            tiers.add(launches);
+        }
+        return tiers;
+    }
+
+    private static double[] same(double sd) {
+        double[] sds = new double[TIERS];
+        Arrays.fill(sds, sd);
+        return sds;
+    }
+
+    private static double[] rising(double first, double last) {
+        double[] sds = new double[TIERS];
+        for (int tier = 0; tier < TIERS; tier++) {
+            sds[tier] = first + (last - first) * tier / (TIERS - 1);
+        }
+        return sds;
     }
 }
