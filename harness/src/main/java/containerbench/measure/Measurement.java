@@ -91,6 +91,14 @@ public final class Measurement implements AutoCloseable {
         Rotation.Cores cores = new Rotation.Cores(injectorCores);
         boolean several = labels.size() > 1;
         int launches = interleaving == null ? 1 : interleaving.launches();
+        // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
+        Map<Integer, Integer> seen = new HashMap<>();
+        List<Tier> planned = new ArrayList<>();
+        for (int tier = 0; tier < plan.tiers().size(); tier++) {
+            int repeat = seen.merge(share.usersOf(plan.tiers().get(tier)), 1, Integer::sum);
+            planned.add(new Tier(plan.tiers().get(tier), plan.arrivesAtRates() ? Tier.Unit.RATE : Tier.Unit.USERS, repeat));
+        }
+        tiers.addAll(planned);
         int phase = 0;
         for (int launch = 0; launch < launches; launch++) {
             // Gatling's scenarios need names of their own; a launch after the first says which it is.
@@ -118,16 +126,11 @@ public final class Measurement implements AutoCloseable {
                             launch));
                 }
             }
-            // Gatling's report shows each tier as a request of this name; a tier repeated gets #2, #3.
-            Map<Integer, Integer> seen = new HashMap<>();
-            for (int tier = 0; tier < plan.tiers().size(); tier++) {
+            // Rates keep the plan's order: an open run's tiers are a stair that a capacity search climbs.
+            for (int tier : tierOrder(planned.size(), launch, plan.arrivesAtRates() ? 1 : launches)) {
                 int users = share.usersOf(plan.tiers().get(tier));
-                int repeat = seen.merge(users, 1, Integer::sum);
-                Tier measured = new Tier(plan.tiers().get(tier), plan.arrivesAtRates() ? Tier.Unit.RATE : Tier.Unit.USERS, repeat);
+                Tier measured = planned.get(tier);
                 String name = measured.toString();
-                if (launch == 0) {
-                    tiers.add(measured);
-                }
                 Step.Kind kind = new Step.Measured(measured, tier);
                 List<Rotation.Target> turned = new ArrayList<>();
                 for (int t = 0; t < labels.size(); t++) {
@@ -147,6 +150,21 @@ public final class Measurement implements AutoCloseable {
         }
         this.failureLog = GatlingFailureLog.attach(causes);
         launched(0, targets.stream().map(Target::pid).toList());
+    }
+
+    /**
+     * The order in which launch {@code launch} of {@code launches} runs a plan's {@code tiers}: the
+     * plan's, rotated by a share of the tiers from launch to launch (six tiers over three launches
+     * start at the first, the third and the fifth), so that no tier always runs first or last in its
+     * launch and a drift over a launch's minutes does not land on the same tiers every time.
+     */
+    static List<Integer> tierOrder(int tiers, int launch, int launches) {
+        int shift = launch * tiers / Math.max(1, launches);
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < tiers; i++) {
+            order.add((shift + i) % tiers);
+        }
+        return order;
     }
 
     /** Target {@code t} as a rotation turns to it, under the request name {@code request}: its CPU read from the launch running, or its report. */

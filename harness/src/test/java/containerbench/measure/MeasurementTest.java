@@ -46,6 +46,31 @@ class MeasurementTest {
     }
 
     @Test
+    void eachLaunchRunsTheTiersRotatedSoThatNoTierAlwaysRunsFirstOrLast() {
+        assertEquals(List.of(List.of(0, 1, 2, 3, 4, 5), List.of(2, 3, 4, 5, 0, 1), List.of(4, 5, 0, 1, 2, 3)),
+                List.of(Measurement.tierOrder(6, 0, 3), Measurement.tierOrder(6, 1, 3), Measurement.tierOrder(6, 2, 3)));
+        double[] meanPlace = new double[6];
+        for (int launch = 0; launch < 3; launch++) {
+            List<Integer> order = Measurement.tierOrder(6, launch, 3);
+            for (int place = 0; place < 6; place++) {
+                meanPlace[order.get(place)] += place / 3.0;
+            }
+        }
+        for (double place : meanPlace) {
+            assertEquals(2.5, place, 0.5 + 1e-9, "each tier's mean place in its launch, against 0 to 5 in the plan's order every time");
+        }
+        assertEquals(List.of(0, 1, 2), Measurement.tierOrder(3, 0, 1), "one launch: the plan's order");
+        TierPlan plan = new TierPlan(List.of(100, 500, 2000), 15, 0, 10, false);
+        try (Measurement m = new Measurement(plan, new Interleaving(2, 2, null, 3), elsewhere("a", "b"), false, 2)) {
+            assertEquals(List.of("100 users", "500 users", "2000 users", "500 users (launch 2)", "2000 users (launch 2)",
+                    "100 users (launch 2)", "2000 users (launch 3)", "100 users (launch 3)", "500 users (launch 3)"),
+                    m.steps().stream().map(Step::scenario).toList());
+            assertEquals(List.of(0, 1, 2, 1, 2, 0, 2, 0, 1), m.steps().stream().map(step -> ((Step.Measured) step.kind()).index())
+                    .toList(), "each step knows its tier's place in the plan");
+        }
+    }
+
+    @Test
     void openTiersOverSeveralLaunchesWarmEachLaunchsOpenPathUnderANameOfItsOwn() {
         TierPlan plan = new TierPlan(List.of(4000, 12000), 15, 10, 100, false, new containerbench.settings.OpenModel(
                 List.of(4000, 12000), 1000, null));
@@ -68,7 +93,8 @@ class MeasurementTest {
         try (Measurement m = new Measurement(new TierPlan(List.of(10, 20), 15, 60, 10, true), new Interleaving(2, 2, null, 2),
                 elsewhere("a", "b"), false, 2, second, phases, List.of("login"))) {
             assertEquals(List.of("warm-up a", "warm-up b", "10 users", "20 users", "warm-up a (launch 2)", "warm-up b (launch 2)",
-                    "10 users (launch 2)", "20 users (launch 2)"), m.steps().stream().map(Step::scenario).toList());
+                    "20 users (launch 2)", "10 users (launch 2)"), m.steps().stream().map(Step::scenario).toList(),
+                    "the second launch runs the tiers from the other end");
             assertEquals(List.of(0, 1, 2, 2, 3, 4, 5, 5), m.steps().stream().map(Step::phase).toList(),
                     "each auto warm-up ends a phase (its length is decided as it runs), and so does each launch");
             assertEquals(List.of(0L, 0L, 0L, ((1 + 2) * 2 * 2 + 2) * 1000L, 0L, 0L, 0L, ((1 + 2) * 2 * 2 + 2) * 1000L),
