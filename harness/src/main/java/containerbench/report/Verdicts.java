@@ -375,13 +375,28 @@ final class Verdicts {
         String figures = times(r.ratio()) + " (95% CI " + interval(r.low(), r.high()) + "; adjusted for " + r.adjustedFor() + ": "
                 + interval(r.adjustedLow(), r.adjustedHigh()) + ")";
         if (r.launches() > 1 && r.spread() != null && r.spread().launchPercent() != null) {
-            figures += String.format(Locale.ROOT, " (sd %.1f%% launch to launch, %.1f%% block to block%s)", r.spread().launchPercent(),
-                    r.spread().blockPercent(), r.spread().pooled() == null ? "" : degrees(r.spread().pooled()));
+            figures += String.format(Locale.ROOT, " (sd %.1f%% launch to launch, %.1f%% block to block%s%s)", r.spread().launchPercent(),
+                    r.spread().blockPercent(), r.spread().pooled() == null ? "" : degrees(r.spread().pooled()), cost(r));
         }
         if (!r.adjustedHoldsOne()) {
             return figures + ", " + (r.adjustedHigh() < 1 ? below : above);
         }
         return figures + (r.holdsOne() ? ", not distinguishable" : ", not established once adjusted");
+    }
+
+    /**
+     * Where the adjusted interval is wider than ±5%: what its width costs, "; about 7 launches would
+     * make it ±5%", from the spread the run measured (PairedRatio.LaunchSpread#launchesFor).
+     */
+    private static String cost(TierComparison.Ratio r) {
+        containerbench.results.PairedRatio.LaunchSpread spread = r.spread().pooled();
+        double half = 100 * (Math.sqrt(r.adjustedHigh() / r.adjustedLow()) - 1);
+        if (spread == null || spread.source() == null || !(half > 5)) {
+            return "";
+        }
+        Integer launches = spread.launchesFor(5, r.launches(), r.adjustedFor());
+        return launches == null ? "; more than 100 launches would make it ±5%"
+                : String.format(Locale.ROOT, "; adjusted ±%.0f%%: about %d launches would make it ±5%%", half, launches);
     }
 
     /** "; t on 8.3 degrees of freedom", and whether the tier's own launch means gave the variance, spreading more than the tiers' model. */

@@ -110,6 +110,23 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
             return spreads;
         }
 
+        /**
+         * How many launches would bring an interval of this spread, adjusted for {@code family}, to
+         * ±{@code percent}: its variance taken as measured, its degrees of freedom growing with the
+         * launches as each of its parts does (launches - 1 at a time); {@code null} beyond 100.
+         */
+        public Integer launchesFor(double percent, int launches, int family) {
+            double target = Math.log(1 + percent / 100);
+            double confidence = 1 - 0.05 / Math.max(1, family);
+            for (int more = Math.max(2, launches); more <= 100; more++) {
+                double grown = Math.min(MOST_DEGREES, degrees * (more - 1) / Math.max(1, launches - 1));
+                if (quantile(grown, confidence) * Math.sqrt(variance / more) <= target) {
+                    return more;
+                }
+            }
+            return null;
+        }
+
         private static LaunchSpread own(java.util.SortedMap<Integer, double[]> launches, double variance, int tiers) {
             return new LaunchSpread(variance, launches.size() - 1, tiers, Source.OWN);
         }

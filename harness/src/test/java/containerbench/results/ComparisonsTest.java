@@ -164,6 +164,20 @@ class ComparisonsTest {
     }
 
     @Test
+    void whatAnIntervalsWidthCostsIsTheLaunchesThatWouldBringItToFivePercent() {
+        // A launch mean's variance of 0.003 on 2.2 degrees of freedom at three launches, adjusted for 8: the fewest
+        // launches whose t (its degrees growing by 1.1 a launch) x sqrt(0.003 / launches) is within ln(1.05).
+        PairedRatio.LaunchSpread spread = new PairedRatio.LaunchSpread(0.003, 2.2, 2, PairedRatio.LaunchSpread.Source.MODEL);
+        int launches = spread.launchesFor(5, 3, 8);
+        java.util.function.IntToDoubleFunction half = n -> PairedRatio.quantile(2.2 * (n - 1) / 2, 1 - 0.05 / 8) * Math.sqrt(0.003 / n);
+        assertTrue(half.applyAsDouble(launches) <= Math.log(1.05) && half.applyAsDouble(launches - 1) > Math.log(1.05),
+                launches + " launches");
+        assertEquals(14, launches, "by hand in scipy: 13 give ±5.05%, 14 give ±4.80%");
+        assertEquals(null, new PairedRatio.LaunchSpread(0.5, 2, 2, PairedRatio.LaunchSpread.Source.MODEL).launchesFor(5, 3, 8),
+                "a spread no hundred launches would tame");
+    }
+
+    @Test
     void aTierWhoseLaunchesSpreadMoreThanTheModelSaysTakesItsOwnSpread() {
         // Six tiers of three launches of four rounds; blocks scatter 2% at every tier (the same pattern), launches
         // agree within 0.3% but at the first tier, where they are 0.85, 1.00 and 1.15.
