@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * compile again, and a build that decides a module changed deletes its classes and writes them anew
  * while another may be reading them. CI on 2026-12-07 failed so: FaultsIT's build, compiling
  * tomcat-target's tests, found its TomcatTarget.class gone. What made a build recompile there is not
- * known (five pairs of builds at once here recompiled nothing); one build at a time rules it out.
+ * known (four pairs of builds at once here recompiled nothing); one build at a time rules it out.
  */
 final class CheckoutBuild implements AutoCloseable {
 
