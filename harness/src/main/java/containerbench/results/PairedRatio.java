@@ -131,10 +131,9 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
             return new LaunchSpread(variance, launches.size() - 1, tiers, Source.OWN);
         }
 
-        /** The variance of a launch mean that its blocks alone imply: their spread within launches over the rounds. */
+        /** The variance of a launch mean that its blocks alone imply. */
         private static double floor(java.util.SortedMap<Integer, double[]> launches) {
-            Within within = Within.of(launches);
-            return within.degrees() == 0 ? 0 : within.variance() / within.rounds();
+            return Within.of(launches).ofMean();
         }
 
         private static double launchMeansVariance(java.util.SortedMap<Integer, double[]> launches) {
@@ -155,6 +154,11 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
                 }
                 double rounds = launches.values().stream().mapToInt(logs -> logs.length).average().orElseThrow();
                 return new Within(degrees == 0 ? 0 : squares / degrees, degrees, rounds);
+            }
+
+            /** The variance of a launch mean that these blocks alone imply: theirs over the rounds; 0 with no block spread to read. */
+            double ofMean() {
+                return degrees == 0 ? 0 : variance / rounds;
             }
         }
 
@@ -178,7 +182,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
                     }
                 } else {
                     for (int i = 0; i < t; i++) {
-                        blockPart[i] = within.get(i).degrees() == 0 ? 0 : within.get(i).variance() / within.get(i).rounds();
+                        blockPart[i] = within.get(i).ofMean();
                     }
                 }
                 // The two-way table of launch means: a launch's own term (alike at every tier) and what is left.
@@ -197,10 +201,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
                 int restDegrees = (t - 1) * (l - 1);
                 double meanSquareLaunch = launchSquares / launchDegrees;
                 double meanSquareRest = (squares - launchSquares) / restDegrees;
-                double blockMean = 0;
-                for (int i = 0; i < t; i++) {
-                    blockMean += (within.get(i).degrees() == 0 ? 0 : within.get(i).variance() / within.get(i).rounds()) / t;
-                }
+                double blockMean = within.stream().mapToDouble(Within::ofMean).average().orElseThrow();
                 double shared = Math.max(0, (meanSquareLaunch - meanSquareRest) / t);
                 double perTier = Math.max(0, meanSquareRest - blockMean);
                 double sharedTerm = shared == 0 ? 0 : square(meanSquareLaunch / t) / launchDegrees + square(meanSquareRest / t) / restDegrees;
