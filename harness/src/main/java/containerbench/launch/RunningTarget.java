@@ -2,6 +2,7 @@ package containerbench.launch;
 
 import containerbench.launcher.TargetProtocol;
 import containerbench.settings.AppRequests;
+import containerbench.settings.Profiling;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
@@ -31,6 +32,8 @@ public final class RunningTarget implements AutoCloseable {
     private final AppRequests app;
     // What its TLS handshake agreed before the load; null for cleartext.
     private final Negotiation negotiation;
+    // Sampling it from the moment it answered (-Dprofile); null when not profiled.
+    private volatile Profiler profiler;
 
     private RunningTarget(TargetSettings settings, TargetProcess process, Cgroup cgroup, URI baseUrl, AppRequests app,
             Negotiation negotiation) {
@@ -40,6 +43,12 @@ public final class RunningTarget implements AutoCloseable {
         this.baseUrl = baseUrl;
         this.app = app;
         this.negotiation = negotiation;
+    }
+
+    /** Where a target's profile of one launch goes: beside its log, {@code <log>.cpu.jfr} for {@code <log>.target.log}. */
+    public static Path recordingOf(Path log, Profiling profiling) {
+        String name = log.getFileName().toString().replaceFirst("\\.target\\.log$", "");
+        return log.resolveSibling(name + "." + profiling.spelled() + ".jfr");
     }
 
     /**
@@ -72,7 +81,12 @@ public final class RunningTarget implements AutoCloseable {
             ReadyProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);
             Negotiation negotiation = settings.tls() ? Negotiation.checked(settings.label(), settings.http(), base.getHost(),
                     base.getPort()) : null;
-            return new RunningTarget(settings, process, cgroup, base, app, negotiation);
+            RunningTarget running = new RunningTarget(settings, process, cgroup, base, app, negotiation);
+            if (run.profiling() != Profiling.OFF) {
+                running.profiler = Profiler.start(run.profiling(), running.pid(), settings.label(),
+                        run.benchmarksDir().resolve("profiler"), recordingOf(log, run.profiling()));
+            }
+            return running;
         } catch (RuntimeException e) {
             if (process != null) {
                 process.close();
@@ -156,8 +170,23 @@ public final class RunningTarget implements AutoCloseable {
         return process == null ? null : process.log();
     }
 
+    /** The JFR file of its profile, written once {@link #stopProfiling} or {@link #close} has run; {@code null} when not profiled. */
+    public Path recording() {
+        Profiler current = profiler;
+        return current == null ? null : current.recording();
+    }
+
+    /** Stops its profiler, which writes the recording, if it has one; its launch's load is over. */
+    public void stopProfiling() {
+        Profiler current = profiler;
+        if (current != null && process.isAlive()) {
+            current.stop();
+        }
+    }
+
     @Override
     public void close() {
+        stopProfiling();
         if (process != null) {
             process.close();
         }

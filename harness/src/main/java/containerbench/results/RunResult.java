@@ -6,6 +6,7 @@ import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.measure.HostLoad;
 import containerbench.measure.Injector;
+import containerbench.measure.Profiles;
 import containerbench.measure.Sampling;
 import containerbench.measure.Tier;
 import containerbench.measure.TierResult;
@@ -69,9 +70,10 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
      * @param tiers every tier of every target, in plan order, the targets in order within a tier
      * @param blocks every block of an interleaved run, in the order they ran; empty for one target
      * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
+     * @param profiles what each target's profiler saw over its own blocks (-Dprofile, schema 19); {@code null} when not profiled
      */
     public record Measured(List<TierResult> warmups, List<TierResult> leadIns, List<Settling> settling, List<TierResult> tiers,
-            List<BlockResult> blocks, Boolean answeredAfterRun) {
+            List<BlockResult> blocks, Boolean answeredAfterRun, Profiles profiles) {
     }
 
     /**
@@ -85,10 +87,10 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
     public record Judged(List<TierComparison> comparisons, CapacitySearch capacity) {
     }
 
-    public static final int SCHEMA = 18;
+    public static final int SCHEMA = 19;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -371,6 +373,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
         private List<BlockResult> blocks = List.of();
         private List<TierComparison> comparisons = List.of();
         private Boolean answeredAfterRun;
+        private Profiles profiles;
         private Injection injection;
         private String failure;
         private HostLoad host;
@@ -491,6 +494,11 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             return this;
         }
 
+        public Builder profiles(Profiles value) {
+            profiles = value;
+            return this;
+        }
+
         public Builder injection(Injection value) {
             injection = value;
             return this;
@@ -520,7 +528,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             return new RunResult(schema,
                     new Header(runId, status, container, containerVersion, description, startedAt, finishedAt, gatlingReport, failure),
                     targets, new Conditions(plan, interleaving, cpuLimit, injector, injection, environment, host, sampling, app),
-                    new Measured(warmups, leadIns, settling, tiers, blocks, answeredAfterRun), new Judged(comparisons, capacity));
+                    new Measured(warmups, leadIns, settling, tiers, blocks, answeredAfterRun, profiles), new Judged(comparisons, capacity));
         }
 
         private Builder from(Header part) {
@@ -556,6 +564,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             tiers = part.tiers();
             blocks = part.blocks();
             answeredAfterRun = part.answeredAfterRun();
+            profiles = part.profiles();
             return this;
         }
 
@@ -660,6 +669,10 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
 
     public Boolean answeredAfterRun() {
         return measured.answeredAfterRun();
+    }
+
+    public Profiles profiles() {
+        return measured.profiles();
     }
 
     public List<TierComparison> comparisons() {

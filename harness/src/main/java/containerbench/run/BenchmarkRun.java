@@ -75,7 +75,8 @@ public final class BenchmarkRun implements LoadControl {
         // Ctrl-C or a crash before the end: keep what was measured, marked as interrupted.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (finished.compareAndSet(false, true)) {
-                record.finished(RunStatus.INTERRUPTED, measurement, schedule, targets.current(), gatlingRun.folder(), null, null);
+                record.finished(RunStatus.INTERRUPTED, measurement, schedule, targets.current(), gatlingRun.folder(), null, null,
+                        List.of());
             }
         }, "results-on-exit"));
         // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now; the hook above keeps the figures.
@@ -203,8 +204,9 @@ public final class BenchmarkRun implements LoadControl {
             if (!finished.compareAndSet(false, true)) {
                 return;
             }
+            targets.stopProfiling();
             StoredRun stored = record.finished(failure == null ? RunStatus.COMPLETE : RunStatus.FAILED, measurement, schedule,
-                    targets.current(), gatlingRun.folder(), answered, failure);
+                    targets.current(), gatlingRun.folder(), answered, failure, targets.recordings());
             Publication.report(stored, System.out);
             if (dead != null && targets.failure() == null) {
                 System.out.println("container-bench: a target died during the run; end of its log:\n" + dead.logTail());

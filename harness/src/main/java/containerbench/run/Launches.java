@@ -1,8 +1,10 @@
 package containerbench.run;
 
+import containerbench.launch.RunningTarget;
 import containerbench.launch.Targets;
 import containerbench.launcher.ServerProcess;
 import containerbench.measure.Measurement;
+import containerbench.measure.Profiles;
 import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
 import containerbench.settings.TargetSettings;
@@ -38,6 +40,8 @@ final class Launches implements AutoCloseable {
     private volatile int launched;
     private volatile int starting;
     private volatile String failure;
+    // Every launch's profiles so far (-Dprofile), each written when its launch ends.
+    private final List<Profiles.Recording> recordings = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private Launches(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs, Map<String, Integer> ports,
             PrintStream out, Targets first) {
@@ -47,6 +51,25 @@ final class Launches implements AutoCloseable {
         this.ports = ports;
         this.out = out;
         this.current = first;
+        profiled(0, first);
+    }
+
+    private void profiled(int launch, Targets targets) {
+        for (RunningTarget target : targets.all()) {
+            if (target.recording() != null) {
+                recordings.add(new Profiles.Recording(target.settings().label(), launch, target.recording()));
+            }
+        }
+    }
+
+    /** Every launch's profile of every target, when the run profiles them; the launch running now's written by {@link #stopProfiling}. */
+    List<Profiles.Recording> recordings() {
+        return List.copyOf(recordings);
+    }
+
+    /** Stops profiling the launch running now, so that its recordings are written before the results are. */
+    void stopProfiling() {
+        current.all().forEach(RunningTarget::stopProfiling);
     }
 
     /** Starts the first launch: each target on a port of its own for the whole run where there are several launches. */
@@ -120,6 +143,7 @@ final class Launches implements AutoCloseable {
             };
             Targets next = Targets.start(settings, catalog, log, target -> ports.getOrDefault(target.label(), 0), out);
             measurement.launched(launch, next.pids());
+            profiled(launch, next);
             current = next;
             launched = launch;
             onExit.forEach(action -> next.onAnyExit(() -> unexpected(action)));

@@ -10,6 +10,7 @@ import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
 import containerbench.measure.LoadStart;
 import containerbench.measure.Measurement;
+import containerbench.measure.Profiles;
 import containerbench.measure.Tier;
 import containerbench.results.Capacities;
 import containerbench.results.Comparisons;
@@ -21,6 +22,7 @@ import containerbench.results.StoredRun;
 import containerbench.settings.AppSettings;
 import containerbench.settings.InjectorShare;
 import containerbench.settings.OpenModel;
+import containerbench.settings.Profiling;
 import containerbench.settings.RunSettings;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -105,9 +107,10 @@ final class RunRecord {
      *
      * @param gatlingRun the folder of this run's Gatling report, or {@code null} when it is not known
      * @param failure why the run failed, or {@code null}
+     * @param recordings every launch's profile of every target (-Dprofile); empty when not profiled
      */
     synchronized StoredRun finished(RunStatus status, Measurement measurement, Schedule schedule, Targets targets,
-            Path gatlingRun, Boolean answeredAfterRun, String failure) {
+            Path gatlingRun, Boolean answeredAfterRun, String failure, List<Profiles.Recording> recordings) {
         List<String> labels = running.targets().stream().map(RunResult.Target::label).toList();
         Map<Tier, String> stoppedBy = schedule.stoppedBy();
         List<RunResult.Settling> settling = new ArrayList<>();
@@ -127,7 +130,13 @@ final class RunRecord {
             capacity = new RunResult.CapacitySearch(open.slo(), status == RunStatus.COMPLETE ? Capacities.finished(found) : found,
                     Capacities.ratios(blocks, labels, open.slo()));
         }
-        return write(running.toBuilder().status(status).finishedAt(Instant.now().toString())
+        Profiles profiles = null;
+        if (order.settings().profiling() != Profiling.OFF) {
+            Path folder = order.store().directory().resolve(order.runId() + "-profiles");
+            profiles = Profiles.cut(order.settings().profiling().spelled(), Profiling.CPU_INTERVAL_NANOS, recordings, blocks, folder,
+                    order.store()::relative);
+        }
+        return write(running.toBuilder().status(status).profiles(profiles).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
                 .sampling(measurement.sampling()).warmups(measurement.warmupResults()).leadIns(measurement.leadInResults()).settling(settling)
                 .tiers(measurement.tierResults()).blocks(blocks).capacity(capacity)

@@ -1,0 +1,38 @@
+package containerbench.settings;
+
+import static containerbench.settings.RunProperties.PROFILE;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Whether each target JVM is profiled ({@code -Dprofile}): sampled over its own measured blocks by
+ * async-profiler, so that a verdict's "how much more CPU per response" comes with where it goes.
+ */
+public enum Profiling {
+
+    /** Nothing attached: the default, since a profiler costs the target some CPU of its own. */
+    OFF,
+    /** CPU time: a sample every {@link #CPU_INTERVAL_NANOS} of a thread's CPU, from the kernel's perf events where allowed. */
+    CPU;
+
+    /**
+     * 5 ms of CPU between samples: about 1,600 samples of a target at a core's load over a tier's eight seconds of
+     * blocks in a launch, enough for any part of a few percent, at a few hundred stack walks a second.
+     */
+    public static final long CPU_INTERVAL_NANOS = 5_000_000;
+
+    /** As written on the command line and in results: {@code off}, {@code cpu}. */
+    public String spelled() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    static Profiling from(Given given) {
+        String value = PROFILE.given(given);
+        if (value == null) {
+            return OFF;
+        }
+        return Arrays.stream(values()).filter(p -> p.spelled().equals(value.trim())).findFirst()
+                .orElseThrow(() -> given.bad(PROFILE, value));
+    }
+}
