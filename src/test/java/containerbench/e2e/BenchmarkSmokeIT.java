@@ -105,8 +105,9 @@ class BenchmarkSmokeIT {
     void twoContainerProfilesMeasureBothInTurnOverTwoLaunchesWithPairedVerdicts() throws Exception {
         // Two launches: every target stopped and started afresh between them, on the same ports.
         String marker = UUID.randomUUID().toString();
+        // Profiled too (-Dprofile=cpu): async-profiler attached to each target JVM of each launch.
         maven("interleaved-mvn.log", "gatling:test", "-Ptomcat,undertow", "-Dtiers=5,10", "-Drounds=2", "-DblockSeconds=1",
-                "-DwarmupSeconds=1", "-Dlaunches=2", "-Dbenchmarks.dir=" + benchmarks,
+                "-DwarmupSeconds=1", "-Dlaunches=2", "-Dprofile=cpu", "-Dbenchmarks.dir=" + benchmarks,
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
         List<Path> results = Runs.list(benchmarks, ".json").stream()
                 .filter(f -> f.getFileName().toString().startsWith("tomcat-undertow-")).toList();
@@ -142,6 +143,7 @@ class BenchmarkSmokeIT {
             assertTrue(Files.isRegularFile(stored.resolve(target.log())), "each target's own log: " + target.log());
         }
         assertReportAgrees(stored);
+        assertProfiled(stored);
         assertTrue(Files.readString(results.get(0).resolveSibling("index.html")).contains("Verdicts: tomcat vs undertow"),
                 "the page leads with the run's verdicts");
         assertFalse(Runs.anyAlive(marker), "no target JVM left");
@@ -294,6 +296,29 @@ class BenchmarkSmokeIT {
 
     private static long histogramCount(TierResult tier) {
         return containerbench.measure.Histograms.decode(tier.latencyMs().histogram()).getTotalCount();
+    }
+
+    /**
+     * Each target's profile of each tier: samples from both launches, the servlet's own frame on its stacks, a
+     * flame graph page; and the comparison that explains the verdict's CPU per response under it, on the page.
+     */
+    private static void assertProfiled(StoredRun stored) throws IOException {
+        containerbench.measure.Profiles profiles = stored.run().profiles();
+        assertNotNull(profiles, "a profiled run keeps its profiles");
+        assertEquals("cpu", profiles.event());
+        assertEquals(4, profiles.parts().size(), "two tiers of two targets: " + profiles.parts());
+        for (containerbench.measure.Profiles.Part part : profiles.parts()) {
+            assertEquals(List.of(0, 1), part.launches().stream().map(containerbench.measure.Profiles.Launch::launch).toList(),
+                    "both launches sampled: " + part);
+            assertTrue(part.launches().stream().allMatch(l -> l.samples() > 0 && l.responses() > 0), "samples in every launch: " + part);
+            String stacks = Files.readString(stored.resolve(part.stacks()));
+            assertTrue(stacks.contains("containerbench/servlet/LoginServlet.service"), part.target() + " " + part.tier()
+                    + ": the servlet's own frame on its stacks");
+            assertTrue(Files.readString(stored.resolve(part.flameGraph())).contains("<canvas"), "a flame graph page: " + part.flameGraph());
+        }
+        String page = Files.readString(stored.file().resolveSibling("index.html"));
+        assertTrue(page.contains("where undertow&#39;s CPU per response goes against tomcat&#39;s")
+                || page.contains("where undertow's CPU per response goes against tomcat's"), "the page explains the verdict");
     }
 
     private void assertReportAgrees(StoredRun stored) throws IOException {

@@ -80,6 +80,7 @@ public final class ConsoleTable {
             out.format("  [%d] %s: %s%n", i + 1, notes.get(i).brief(), notes.get(i).text());
         }
         out.format("%s", requests(RequestTable.of(run)));
+        ProfileView.of(run).forEach(profile -> profile.lines().forEach(line -> out.format("%s%n", line)));
         out.format("per tier (95%% intervals, and adjusted for every interval the run states):%n");
         Verdicts.sentences(run).forEach(verdict -> out.format("  %s%n", verdict));
         Verdicts.operatingPoints(run).forEach(point -> out.format("  %s%n", point));
