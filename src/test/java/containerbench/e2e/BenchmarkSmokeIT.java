@@ -3,6 +3,7 @@ package containerbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -315,6 +316,12 @@ class BenchmarkSmokeIT {
             assertTrue(stacks.contains("containerbench/servlet/LoginServlet.service"), part.target() + " " + part.tier()
                     + ": the servlet's own frame on its stacks");
             assertTrue(Files.readString(stored.resolve(part.flameGraph())).contains("<canvas"), "a flame graph page: " + part.flameGraph());
+            if (part.target().equals("undertow")) {
+                assertTrue(Files.readString(stored.resolve(part.differential())).contains("<svg"), "its differential flame graph against"
+                        + " the baseline's: " + part.differential());
+            } else {
+                assertNull(part.differential(), "none for the baseline");
+            }
         }
         String page = Files.readString(stored.file().resolveSibling("index.html"));
         assertTrue(page.contains("where undertow&#39;s CPU per response goes against tomcat&#39;s")

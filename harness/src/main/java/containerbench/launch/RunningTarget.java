@@ -82,9 +82,9 @@ public final class RunningTarget implements AutoCloseable {
             Negotiation negotiation = settings.tls() ? Negotiation.checked(settings.label(), settings.http(), base.getHost(),
                     base.getPort()) : null;
             RunningTarget running = new RunningTarget(settings, process, cgroup, base, app, negotiation);
-            if (run.profiling() != Profiling.OFF) {
-                running.profiler = Profiler.start(run.profiling(), running.pid(), settings.label(),
-                        run.benchmarksDir().resolve("profiler"), recordingOf(log, run.profiling()));
+            if (settings.profiling() != Profiling.OFF) {
+                running.profiler = Profiler.start(settings.profiling(), running.pid(), settings.label(),
+                        run.benchmarksDir().resolve("profiler"), recordingOf(log, settings.profiling()));
             }
             return running;
         } catch (RuntimeException e) {

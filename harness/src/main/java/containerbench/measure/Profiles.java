@@ -57,9 +57,11 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
      *     without samples
      * @param stacks the same samples as folded stacks, a line a stack, root first ("a;b;c 12"), which other tools read
      *     (Brendan Gregg's flamegraph.pl and difffolded.pl, speedscope); {@code null} without samples
+     * @param differential for a target other than the baseline, its differential flame graph against the baseline's in the
+     *     tier ({@link DifferentialFlameGraph}), relative to the results file; {@code null} for the baseline, or without samples
      * @param launches each launch's samples, in launch order
      */
-    public record Part(Tier tier, String target, String flameGraph, String stacks, List<Launch> launches) {
+    public record Part(Tier tier, String target, String flameGraph, String stacks, String differential, List<Launch> launches) {
     }
 
     /**
@@ -79,17 +81,19 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
 
     /**
      * Cuts every recording by its target's blocks of its launch, and draws each tier's flame graph of
-     * each target into {@code folder}.
+     * each target into {@code folder}, and of each target other than {@code baseline} its differential one.
      *
      * @param relative how the results file names a file of {@code folder}
      */
-    public static Profiles cut(String event, long intervalNanos, List<Recording> recordings, List<BlockResult> blocks, Path folder,
-            Function<Path, String> relative) {
+    public static Profiles cut(String event, long intervalNanos, List<Recording> recordings, List<BlockResult> blocks, String baseline,
+            Path folder, Function<Path, String> relative) {
         // (tier, target) -> launch -> class -> samples; and the stacks of each, for its flame graph.
         Map<Tier, Map<String, Map<Integer, Map<String, Long>>>> charged = new LinkedHashMap<>();
         Map<Tier, Map<String, Map<String, Long>>> stacks = new HashMap<>();
+        // Every profiled target in every tier, in the blocks' order: a target run without the profiler has no part.
+        java.util.Set<String> profiled = new java.util.HashSet<>(recordings.stream().map(Recording::target).toList());
         for (BlockResult block : blocks) {
-            if (block.tier() != null) {
+            if (block.tier() != null && profiled.contains(block.target())) {
                 charged.computeIfAbsent(block.tier(), t -> new LinkedHashMap<>()).computeIfAbsent(block.target(), t -> new TreeMap<>());
             }
         }
@@ -114,13 +118,38 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
                 launches.forEach((launch, classes) -> each.add(new Launch(launch, responses(blocks, tier, target, launch),
                         classes.values().stream().mapToLong(Long::longValue).sum(), folded(classes, kept))));
                 Map<String, Long> own = stacks.getOrDefault(tier, Map.of()).get(target);
+                Map<String, Long> base = stacks.getOrDefault(tier, Map.of()).get(baseline);
                 Path graph = own == null ? null : flameGraph(folder, tier, target, own);
+                Path differential = own == null || base == null || target.equals(baseline) ? null
+                        : differential(folder, tier, target, own, responses(blocks, tier, target, launches.keySet()), baseline, base,
+                        responses(blocks, tier, baseline, targets.get(baseline).keySet()), intervalNanos);
                 parts.add(new Part(tier, target, graph == null ? null : relative.apply(graph),
                         graph == null ? null : relative.apply(graph.resolveSibling(graph.getFileName().toString().replace(".html", ".folded"))),
-                        each));
+                        differential == null ? null : relative.apply(differential), each));
             });
         });
         return new Profiles(event, intervalNanos, parts);
+    }
+
+    private static long responses(List<BlockResult> blocks, Tier tier, String target, java.util.Collection<Integer> launches) {
+        return launches.stream().mapToLong(launch -> responses(blocks, tier, target, launch)).sum();
+    }
+
+    private static Path differential(Path folder, Tier tier, String target, Map<String, Long> own, long ownResponses, String baseline,
+            Map<String, Long> base, long baseResponses, long intervalNanos) {
+        if (ownResponses == 0 || baseResponses == 0) {
+            return null;
+        }
+        Path file = folder.resolve((target + "-vs-" + baseline + "-" + tier).replaceAll("[^A-Za-z0-9._=-]", "-") + ".html");
+        String page = DifferentialFlameGraph.page(target + " against " + baseline + ", " + tier + ": CPU per response over its measured blocks",
+                own, intervalNanos / 1000.0 / ownResponses, base, intervalNanos / 1000.0 / baseResponses);
+        try {
+            Files.createDirectories(folder);
+            Files.writeString(file, page);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write the differential flame graph " + file + ": " + e.getMessage(), e);
+        }
+        return file;
     }
 
     private static long responses(List<BlockResult> blocks, Tier tier, String target, int launch) {

@@ -16,7 +16,8 @@ import java.util.function.UnaryOperator;
  * response, largest first, as text for the console, a Markdown table for summary.md and an HTML
  * table whose packages open into their classes, with each side's flame graph linked.
  *
- * @param graphs each side's flame graph as the view links it (relative to the page), baseline first; {@code null} for none
+ * @param graphs each side's flame graph as the view links it (relative to the page), baseline first, then the other's
+ *     differential one against the baseline; {@code null} for one not drawn
  */
 record ProfileView(ProfileComparison comparison, List<String> graphs) {
 
@@ -39,14 +40,19 @@ record ProfileView(ProfileComparison comparison, List<String> graphs) {
         for (ProfileComparison comparison : ProfileComparison.of(run)) {
             List<String> graphs = new ArrayList<>();
             for (String target : List.of(comparison.baseline(), comparison.other())) {
-                String graph = run.profiles().parts().stream()
-                        .filter(p -> p.target().equals(target) && p.tier().equals(comparison.tier()))
-                        .map(Profiles.Part::flameGraph).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-                graphs.add(graph == null ? null : link.apply(graph));
+                graphs.add(graph(run, comparison, target, Profiles.Part::flameGraph, link));
             }
+            graphs.add(graph(run, comparison, comparison.other(), Profiles.Part::differential, link));
             views.add(new ProfileView(comparison, graphs));
         }
         return views;
+    }
+
+    private static String graph(RunResult run, ProfileComparison comparison, String target,
+            java.util.function.Function<Profiles.Part, String> which, UnaryOperator<String> link) {
+        String graph = run.profiles().parts().stream().filter(p -> p.target().equals(target) && p.tier().equals(comparison.tier()))
+                .map(which).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        return graph == null ? null : link.apply(graph);
     }
 
     String heading() {
@@ -129,8 +135,9 @@ record ProfileView(ProfileComparison comparison, List<String> graphs) {
                 .append(Html.text(totals())).append(".");
         for (int side = 0; side < graphs.size(); side++) {
             if (graphs.get(side) != null) {
-                h.append(" <a href=\"").append(Html.text(graphs.get(side))).append("\">flame graph of ")
-                        .append(Html.text(side == 0 ? comparison.baseline() : comparison.other())).append("</a>");
+                h.append(" <a href=\"").append(Html.text(graphs.get(side))).append("\">").append(Html.text(side == 0
+                        ? "flame graph of " + comparison.baseline() : side == 1 ? "flame graph of " + comparison.other()
+                        : "differential flame graph (" + comparison.other() + " against " + comparison.baseline() + ")")).append("</a>");
             }
         }
         h.append("</p>\n");

@@ -55,7 +55,7 @@ public record ProfileComparison(Tier tier, String baseline, String other, Double
         return measuredBaseline == null || measuredOther == null ? null : measuredOther - measuredBaseline;
     }
 
-    /** Every tier's comparison of every target with the baseline, in the run's order; empty for a run not profiled. */
+    /** Every tier's comparison of every target with the baseline, both profiled, in the run's order; empty for a run not profiled. */
     public static List<ProfileComparison> of(RunResult run) {
         Profiles profiles = run.profiles();
         if (profiles == null || run.targets().size() < 2) {
@@ -68,7 +68,8 @@ public record ProfileComparison(Tier tier, String baseline, String other, Double
                 continue;
             }
             for (Profiles.Part other : profiles.parts()) {
-                if (other.tier().equals(base.tier()) && !other.target().equals(baseline)) {
+                if (other.tier().equals(base.tier()) && !other.target().equals(baseline) && !base.launches().isEmpty()
+                        && !other.launches().isEmpty()) {
                     comparisons.add(of(base, other, profiles.intervalNanos(), run.blocks()));
                 }
             }

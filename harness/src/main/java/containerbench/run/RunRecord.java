@@ -131,9 +131,9 @@ final class RunRecord {
                     Capacities.ratios(blocks, labels, open.slo()));
         }
         Profiles profiles = null;
-        if (order.settings().profiling() != Profiling.OFF) {
+        if (order.settings().profiled()) {
             Path folder = order.store().directory().resolve(order.runId() + "-profiles");
-            profiles = Profiles.cut(order.settings().profiling().spelled(), Profiling.CPU_INTERVAL_NANOS, recordings, blocks, folder,
+            profiles = Profiles.cut(Profiling.CPU.spelled(), Profiling.CPU_INTERVAL_NANOS, recordings, blocks, labels.get(0), folder,
                     order.store()::relative);
         }
         return write(running.toBuilder().status(status).profiles(profiles).finishedAt(Instant.now().toString())

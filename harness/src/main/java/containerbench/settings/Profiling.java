@@ -35,4 +35,15 @@ public enum Profiling {
         return Arrays.stream(values()).filter(p -> p.spelled().equals(value.trim())).findFirst()
                 .orElseThrow(() -> given.bad(PROFILE, value));
     }
+
+    /** A target's own, from {@code profile} in its brackets, else the run's. */
+    static Profiling of(TargetSpec spec, Given given) {
+        String value = spec.settings().get(TargetSpec.PROFILE);
+        if (value == null) {
+            return from(given);
+        }
+        return Arrays.stream(values()).filter(p -> p.spelled().equals(value.trim())).findFirst()
+                .orElseThrow(() -> new SettingException("bad value " + TargetSpec.PROFILE + "=" + value + " in " + spec + " ("
+                        + given.spelled(RunProperties.CONTAINERS) + "): " + TargetSpec.PROFILE + " accepts " + PROFILE.accepts()));
+    }
 }

@@ -27,14 +27,13 @@ import java.util.stream.Collectors;
  * @param cpuLimit the CPU limit of each launched target, or {@code null} for none
  * @param recording false when the per-tier recording is switched off to measure its cost
  * @param sampling false when the CPU and memory sampling is switched off to measure its cost
- * @param profiling whether each launched target JVM is profiled over its blocks ({@code -Dprofile})
  * @param gatlingResults where Gatling writes its reports: in the results folder unless told otherwise
  * @param injectors this injector's part of the load: {@link InjectorShare#ALONE} unless several share it
  * @param app the application every target serves, and the requests sent to it
  * @param prefix how the run's user writes a setting's name ({@code -D}, {@code --}), for what the run says later
  */
 public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement, CpuLimit cpuLimit,
-        List<TargetSettings> targets, boolean recording, boolean sampling, Profiling profiling, Path benchmarksDir, Path gatlingResults,
+        List<TargetSettings> targets, boolean recording, boolean sampling, Path benchmarksDir, Path gatlingResults,
         InjectorShare injectors, AppSettings app, String prefix) {
 
     /** @param given the settings given to the run (not the JVM's own properties) */
@@ -96,15 +95,10 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             throw new SettingException("injectors on machines of their own keep one schedule laid out from one instant: give "
                     + given.spelled(WARMUP_SECONDS) + " a number of seconds, not auto");
         }
-        Profiling profiling = Profiling.from(given);
-        if (profiling != Profiling.OFF && !targets.get(0).launched()) {
-            throw new SettingException(given.spelled(RunProperties.PROFILE) + " attaches a profiler to the JVMs this run launches, not"
-                    + " to one running at " + given.spelled(RunProperties.TARGET_URL));
-        }
         AppSettings app = AppSettings.from(given, targets.get(0).launched(), targetsWar(given, targets));
         plan.client().refuseOver(given, plan, targets, app.requests(), injectors);
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
-                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), profiling, benchmarks, gatling, injectors, app, given.prefix());
+                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors, app, given.prefix());
     }
 
     /**
@@ -214,20 +208,25 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             running.add(targets.get(t).runningAt(urls.get(t)));
         }
         return new RunSettings(plan, interleaving, gates, new CpuPlacement(null, placement.injectorCpus()), null,
-                running, recording, sampling, Profiling.OFF, benchmarksDir, gatlingResults, injectors, app, prefix);
+                running, recording, sampling, benchmarksDir, gatlingResults, injectors, app, prefix);
     }
 
     /** The same run as injector {@code index} of a share that starts at {@code startAt}. */
     public RunSettings asInjector(int index, Instant startAt) {
-        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, profiling, benchmarksDir,
+        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, benchmarksDir,
                 gatlingResults, new InjectorShare(injectors.count(), index, startAt, false), app, prefix);
     }
 
     /** The same run, its results, logs and Gatling's reports in {@code dir}. */
     public RunSettings writingTo(Path dir) {
         Path folder = dir.toAbsolutePath().normalize();
-        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, profiling, folder,
+        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, folder,
                 folder.resolve("gatling"), injectors, app, prefix);
+    }
+
+    /** Whether any target is profiled ({@code -Dprofile}, or {@code profile} in its brackets). */
+    public boolean profiled() {
+        return targets.stream().anyMatch(target -> target.profiling() != Profiling.OFF);
     }
 
     /** The baseline: the only target of a one-container run, the first of several. */

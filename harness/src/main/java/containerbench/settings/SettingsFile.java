@@ -26,7 +26,7 @@ public record SettingsFile(int schema, RunSettings settings, Path results, Path 
      * 2: the application served and its requests ({@link AppSettings}); 3: the users its WAR lets in; 4: where a running
      * target serves its own resources; 5: how the load reuses connections ({@link Connections}); 6: each target's version
      * and WAR ({@link TargetBuild}); 7: the client that sends the load ({@link LoadClient}); 8: each target's configuration
-     * name and which copy of it it is, where 7 wrote its label; 9: whether the targets are profiled ({@link Profiling}).
+     * name and which copy of it it is, where 7 wrote its label; 9: whether each target is profiled ({@link Profiling}).
      */
     public static final int SCHEMA = 9;
 

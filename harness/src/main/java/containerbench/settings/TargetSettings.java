@@ -32,9 +32,10 @@ import java.util.Map;
  *     as {@code --name value}
  * @param commonNames the container's knob for each cross-container name ({@code threads -> maxThreads})
  * @param build its container's version and its WAR where they are not the built ones and the run's
+ * @param profiling whether its JVM is profiled over its blocks: {@code profile} in its brackets, else {@code -Dprofile}
  */
 public record TargetSettings(String name, int copy, String container, URI url, URI resources, String java, List<String> jvmArgs,
-        String host, Map<String, String> knobs, Map<String, String> commonNames, TargetBuild build) {
+        String host, Map<String, String> knobs, Map<String, String> commonNames, TargetBuild build, Profiling profiling) {
 
     /** How results and pages name it: its configuration's name, with #2, #3 for the same configuration again. */
     public String label() {
@@ -76,7 +77,7 @@ public record TargetSettings(String name, int copy, String container, URI url, U
             int copy = 1 + (int) targets.stream().filter(t -> t.name().equals(name)).count();
             targets.add(new TargetSettings(name, copy, spec.container(), null, null, java,
                     List.copyOf(ownJvmArgs), host, Map.copyOf(knobs), commonNames(catalog, spec.container()),
-                    TargetBuild.of(spec, catalog, given.spelled(CONTAINERS))));
+                    TargetBuild.of(spec, catalog, given.spelled(CONTAINERS)), Profiling.of(spec, given)));
         }
         return List.copyOf(targets);
     }
@@ -90,6 +91,10 @@ public record TargetSettings(String name, int copy, String container, URI url, U
             String java, List<String> jvmArgs, String host) {
         List<String> containers = specs.stream().map(TargetSpec::container).toList();
         List<String> knobs = catalog.allKnobNames().stream().filter(given::has).map(given::spelled).toList();
+        if (given.has(RunProperties.PROFILE) && Profiling.from(given) != Profiling.OFF) {
+            throw new SettingException(given.spelled(RunProperties.PROFILE) + " attaches a profiler to the JVMs this run launches, not"
+                    + " to one running at " + given.spelled(TARGET_URL));
+        }
         if (!knobs.isEmpty()) {
             throw new SettingException(String.join(", ", knobs) + " cannot reach a target started by someone else ("
                     + given.spelled(TARGET_URL) + "=" + url + "): set it where that target is started");
@@ -119,7 +124,7 @@ public record TargetSettings(String name, int copy, String container, URI url, U
             int copy = 1 + (int) targets.stream().filter(target -> target.name().equals(container)).count();
             targets.add(new TargetSettings(container, copy, container,
                     parseUrl(given, urls.get(t)), reports == null ? null : parseResources(given, reports.get(t)), java, jvmArgs,
-                    host, Map.of(), Map.of(), TargetBuild.BUILT));
+                    host, Map.of(), Map.of(), TargetBuild.BUILT, Profiling.OFF));
         }
         return List.copyOf(targets);
     }
@@ -296,7 +301,8 @@ public record TargetSettings(String name, int copy, String container, URI url, U
     public TargetSettings runningAt(URI running) {
         String knob = commonNames.get(Transport.KNOB);
         return new TargetSettings(name, copy, container, running, null, java, jvmArgs, host,
-                knob == null || !knobs.containsKey(knob) ? Map.of() : Map.of(knob, knobs.get(knob)), commonNames, TargetBuild.BUILT);
+                knob == null || !knobs.containsKey(knob) ? Map.of() : Map.of(knob, knobs.get(knob)), commonNames, TargetBuild.BUILT,
+                Profiling.OFF);
     }
 
     /**

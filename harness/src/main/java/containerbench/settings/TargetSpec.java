@@ -24,8 +24,11 @@ public record TargetSpec(String container, Map<String, String> settings) {
     /** The key in brackets that names the target's own WAR ({@link TargetBuild}) rather than a knob. */
     public static final String WAR = "app.war";
 
+    /** The key in brackets that profiles this target alone ({@link Profiling}), {@code tomcat,tomcat[profile=cpu]}. */
+    public static final String PROFILE = "profile";
+
     /** The keys in brackets that the harness reads, not the container. */
-    static final java.util.Set<String> NOT_KNOBS = java.util.Set.of(JVM_ARGS, VERSION, WAR);
+    static final java.util.Set<String> NOT_KNOBS = java.util.Set.of(JVM_ARGS, VERSION, WAR, PROFILE);
 
     public TargetSpec {
         settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));

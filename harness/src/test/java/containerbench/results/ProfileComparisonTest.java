@@ -102,7 +102,7 @@ class ProfileComparisonTest {
             Map<String, Long> frames = new LinkedHashMap<>(launches.get(l));
             each.add(new Profiles.Launch(l, RESPONSES, frames.values().stream().mapToLong(Long::longValue).sum(), frames));
         }
-        return new Profiles.Part(TIER, target, null, null, each);
+        return new Profiles.Part(TIER, target, null, null, null, each);
     }
 
     private static BlockResult block(String target, int launch, double micros) {

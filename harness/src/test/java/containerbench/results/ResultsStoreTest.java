@@ -25,7 +25,7 @@ class ResultsStoreTest {
     void aTargetRecordsTheKnobsTheRunSetBesideEveryKnobItsLauncherReported() {
         var settings = new containerbench.settings.TargetSettings("tomcat[threads=2048]", 2, "tomcat", null, null, "java", List.of(), "127.0.0.1",
                 java.util.Map.of("maxThreads", "2048"), java.util.Map.of("threads", "maxThreads"),
-                containerbench.settings.TargetBuild.BUILT);
+                containerbench.settings.TargetBuild.BUILT, containerbench.settings.Profiling.OFF);
         RunResult.Target target = RunResult.Target.of(settings, java.util.Map.of("knob.maxThreads", "2048", "knob.acceptCount", "512",
                 "container.version", "11.0.27"), "http://127.0.0.1:1", "tomcat.log");
         assertEquals(java.util.Map.of("maxThreads", "2048"), target.given(), "what departs from the launcher's defaults");

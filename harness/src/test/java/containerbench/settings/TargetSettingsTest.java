@@ -225,6 +225,25 @@ class TargetSettingsTest {
     }
 
     @Test
+    void aTargetIsProfiledByItsBracketOrByTheRunsSetting() {
+        List<TargetSettings> targets = TargetSettings.from(Given.maven(Map.of("containers", "tomcat,tomcat[profile=cpu]")), CATALOG);
+        assertEquals(List.of("tomcat", "tomcat[profile=cpu]"), targets.stream().map(TargetSettings::label).toList(),
+                "the profiled one is named by what differs");
+        assertEquals(List.of(Profiling.OFF, Profiling.CPU), targets.stream().map(TargetSettings::profiling).toList());
+        assertEquals(Map.of(), targets.get(1).knobs(), "no knob of the container's");
+        assertEquals(List.of(Profiling.CPU, Profiling.OFF), TargetSettings.from(Given.maven(Map.of("containers",
+                "tomcat,undertow[profile=off]", "profile", "cpu")), CATALOG).stream().map(TargetSettings::profiling).toList(),
+                "the bracket over the run's");
+        assertEquals("bad value profile=alloc in tomcat[profile=alloc] (-Dcontainers): profile accepts off or cpu",
+                assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat[profile=alloc]"))).getMessage());
+        assertEquals("bad value -Dprofile=wall: profile accepts off or cpu",
+                assertThrows(SettingException.class, () -> labels(Map.of("container", "tomcat", "profile", "wall"))).getMessage());
+        assertEquals("-Dprofile attaches a profiler to the JVMs this run launches, not to one running at -Dtarget.url",
+                assertThrows(SettingException.class, () -> settings("tomcat", Map.of("target.url", "http://127.0.0.1:1",
+                        "profile", "cpu"))).getMessage());
+    }
+
+    @Test
     void knobsCannotReachARunningTarget() {
         var error = assertThrows(SettingException.class,
                 () -> settings("tomcat", Map.of("target.url", "http://127.0.0.1:1", "maxThreads", "8")));
