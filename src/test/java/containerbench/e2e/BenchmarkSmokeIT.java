@@ -63,8 +63,10 @@ class BenchmarkSmokeIT {
     @MethodSource("containers")
     void aShortRunLeavesGatlingsReportAndResultsThatAgreeWithIt(String container) throws Exception {
         String marker = UUID.randomUUID().toString();
+        // The server profiled by its timer (-Dprofile=ctimer): attached to the server's own JVM, not its launcher's.
+        boolean profiled = container.equals("tomcat-server");
         maven(container + "-mvn.log", "gatling:test", "-P" + container, "-Dtiers=5,10", "-DtierSeconds=2",
-                "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks, "-Dthreads=64",
+                "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks, "-Dthreads=64", "-Dprofile=" + (profiled ? "ctimer" : "off"),
                 // Marks the target JVM, to find it if it were left behind.
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
 
@@ -96,6 +98,18 @@ class BenchmarkSmokeIT {
         assertFalse(Path.of(run.baseline().log()).isAbsolute(), "the log's path is relative: " + run.baseline().log());
         assertTrue(Files.isRegularFile(stored.resolve(run.baseline().log())), "the target's log is where the results say");
         assertReportAgrees(stored);
+        if (profiled) {
+            assertEquals("ctimer", run.profiles().event());
+            assertEquals(List.of("5 users", "10 users"), run.profiles().parts().stream().map(p -> p.tier().toString()).toList(),
+                    "a run of one target profiled tier by tier");
+            for (containerbench.measure.Profiles.Part part : run.profiles().parts()) {
+                assertTrue(part.launches().get(0).samples() > 0, "samples of the server's JVM: " + part);
+                assertTrue(Files.readString(stored.resolve(part.stacks())).contains("containerbench/servlet/LoginServlet.service"),
+                        "the servlet's own frame on the server's stacks, " + part.tier());
+            }
+        } else {
+            assertNull(run.profiles(), "nothing profiled unless asked");
+        }
         assertTrue(Files.readString(stored.gatlingReport()).contains("-P" + container + " "),
                 "Gatling's report is described by the command that ran it");
         assertFalse(Runs.anyAlive(marker), "no target JVM left");

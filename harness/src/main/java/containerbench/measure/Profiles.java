@@ -46,6 +46,27 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
     // Between the class a sample is charged to and the JDK class it was running: "org.x.Pool > jdk.internal.misc.Unsafe".
     public static final String CALLED = " > ";
 
+    /**
+     * A stretch of one target's load whose samples a profile keeps: a block of an interleaved run, or a
+     * tier of a one-target run.
+     *
+     * @param responses its OK responses
+     */
+    public record Window(Tier tier, String target, int launch, long startMillis, long endMillis, long responses) {
+
+        /** The blocks of an interleaved run, a warm-up's left out. */
+        public static List<Window> ofBlocks(List<BlockResult> blocks) {
+            return blocks.stream().filter(b -> b.tier() != null)
+                    .map(b -> new Window(b.tier(), b.target(), b.launch(), b.startMillis(), b.endMillis(), b.ok())).toList();
+        }
+
+        /** The tiers of a run of one target, in one launch. */
+        public static List<Window> ofTiers(List<TierResult> tiers) {
+            return tiers.stream().map(t -> new Window(Tier.parse(t.name()), t.target(), 0, t.startMillis(), t.window().endMillis(), t.ok()))
+                    .toList();
+        }
+    }
+
     /** One target's recording of one launch: a JFR file that async-profiler wrote when the launch ended. */
     public record Recording(String target, int launch, Path file) {
     }
@@ -85,21 +106,21 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
      *
      * @param relative how the results file names a file of {@code folder}
      */
-    public static Profiles cut(String event, long intervalNanos, List<Recording> recordings, List<BlockResult> blocks, String baseline,
+    public static Profiles cut(String event, long intervalNanos, List<Recording> recordings, List<Window> blocks, String baseline,
             Path folder, Function<Path, String> relative) {
         // (tier, target) -> launch -> class -> samples; and the stacks of each, for its flame graph.
         Map<Tier, Map<String, Map<Integer, Map<String, Long>>>> charged = new LinkedHashMap<>();
         Map<Tier, Map<String, Map<String, Long>>> stacks = new HashMap<>();
         // Every profiled target in every tier, in the blocks' order: a target run without the profiler has no part.
         java.util.Set<String> profiled = new java.util.HashSet<>(recordings.stream().map(Recording::target).toList());
-        for (BlockResult block : blocks) {
-            if (block.tier() != null && profiled.contains(block.target())) {
+        for (Window block : blocks) {
+            if (profiled.contains(block.target())) {
                 charged.computeIfAbsent(block.tier(), t -> new LinkedHashMap<>()).computeIfAbsent(block.target(), t -> new TreeMap<>());
             }
         }
         for (Recording recording : recordings) {
-            List<BlockResult> own = blocks.stream().filter(b -> b.tier() != null && b.target().equals(recording.target())
-                    && b.launch() == recording.launch()).sorted(Comparator.comparingLong(BlockResult::startMillis)).toList();
+            List<Window> own = blocks.stream().filter(b -> b.target().equals(recording.target()) && b.launch() == recording.launch())
+                    .sorted(Comparator.comparingLong(Window::startMillis)).toList();
             if (own.isEmpty() || !Files.isRegularFile(recording.file())) {
                 continue;
             }
@@ -131,7 +152,7 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
         return new Profiles(event, intervalNanos, parts);
     }
 
-    private static long responses(List<BlockResult> blocks, Tier tier, String target, java.util.Collection<Integer> launches) {
+    private static long responses(List<Window> blocks, Tier tier, String target, java.util.Collection<Integer> launches) {
         return launches.stream().mapToLong(launch -> responses(blocks, tier, target, launch)).sum();
     }
 
@@ -152,9 +173,9 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
         return file;
     }
 
-    private static long responses(List<BlockResult> blocks, Tier tier, String target, int launch) {
+    private static long responses(List<Window> blocks, Tier tier, String target, int launch) {
         return blocks.stream().filter(b -> tier.equals(b.tier()) && b.target().equals(target) && b.launch() == launch)
-                .mapToLong(BlockResult::ok).sum();
+                .mapToLong(Window::responses).sum();
     }
 
     /** The classes that reach {@link #KEPT_SHARE} of some target's samples in the tier, in some launch. */
@@ -218,17 +239,17 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
     }
 
     private interface Sink {
-        void sample(BlockResult block, String charged, String stack, long samples);
+        void sample(Window block, String charged, String stack, long samples);
     }
 
     /** Every sample of {@code file} taken inside one of {@code blocks} (sorted by start), charged and folded. */
-    private static void read(Path file, List<BlockResult> blocks, Sink sink) {
+    private static void read(Path file, List<Window> blocks, Sink sink) {
         try (JfrReader jfr = new JfrReader(file.toString())) {
             Map<Long, String[]> resolved = new HashMap<>();
             for (ExecutionSample next; (next = jfr.readEvent(ExecutionSample.class)) != null; ) {
                 ExecutionSample sample = next;
                 long millis = (jfr.chunkStartNanos + (long) ((sample.time - jfr.chunkStartTicks) * 1e9 / jfr.ticksPerSec)) / 1_000_000;
-                BlockResult block = blockAt(blocks, millis);
+                Window block = blockAt(blocks, millis);
                 if (block == null) {
                     continue;
                 }
@@ -243,12 +264,12 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
         }
     }
 
-    private static BlockResult blockAt(List<BlockResult> blocks, long millis) {
+    private static Window blockAt(List<Window> blocks, long millis) {
         int low = 0;
         int high = blocks.size() - 1;
         while (low <= high) {
             int mid = (low + high) >>> 1;
-            BlockResult block = blocks.get(mid);
+            Window block = blocks.get(mid);
             if (millis < block.startMillis()) {
                 high = mid - 1;
             } else if (millis > block.endMillis()) {

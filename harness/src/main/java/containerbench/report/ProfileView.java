@@ -16,10 +16,11 @@ import java.util.function.UnaryOperator;
  * response, largest first, as text for the console, a Markdown table for summary.md and an HTML
  * table whose packages open into their classes, with each side's flame graph linked.
  *
+ * @param event what the profiler sampled ({@code cpu}, {@code ctimer})
  * @param graphs each side's flame graph as the view links it (relative to the page), baseline first, then the other's
  *     differential one against the baseline; {@code null} for one not drawn
  */
-record ProfileView(ProfileComparison comparison, List<String> graphs) {
+record ProfileView(ProfileComparison comparison, List<String> graphs, String event) {
 
     /** The console's and summary.md's rows: the largest differences; the page shows every one. */
     static final int TOP = 8;
@@ -43,7 +44,7 @@ record ProfileView(ProfileComparison comparison, List<String> graphs) {
                 graphs.add(graph(run, comparison, target, Profiles.Part::flameGraph, link));
             }
             graphs.add(graph(run, comparison, comparison.other(), Profiles.Part::differential, link));
-            views.add(new ProfileView(comparison, graphs));
+            views.add(new ProfileView(comparison, graphs, run.profiles().event()));
         }
         return views;
     }
@@ -58,7 +59,8 @@ record ProfileView(ProfileComparison comparison, List<String> graphs) {
     String heading() {
         ProfileComparison c = comparison;
         return "where " + c.other() + "'s CPU per response goes against " + c.baseline() + "'s, " + c.tier()
-                + " (async-profiler over each one's own blocks, " + c.launches() + " launch(es); µs per OK response)";
+                + " (async-profiler's " + event + " samples over each one's own blocks, " + c.launches() + " launch(es); µs per OK response;"
+                + " the profiler's own cost included, docs/profiles.md)";
     }
 
     /** How much of the blocks' measured difference the samples account for. */

@@ -24,6 +24,7 @@ import containerbench.settings.InjectorShare;
 import containerbench.settings.OpenModel;
 import containerbench.settings.Profiling;
 import containerbench.settings.RunSettings;
+import containerbench.settings.TargetSettings;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -133,8 +134,12 @@ final class RunRecord {
         Profiles profiles = null;
         if (order.settings().profiled()) {
             Path folder = order.store().directory().resolve(order.runId() + "-profiles");
-            profiles = Profiles.cut(Profiling.CPU.spelled(), Profiling.CPU_INTERVAL_NANOS, recordings, blocks, labels.get(0), folder,
-                    order.store()::relative);
+            // Every profiled target is sampled alike (TargetSettings refuses otherwise).
+            String event = order.settings().targets().stream().map(TargetSettings::profiling).filter(p -> p != Profiling.OFF)
+                    .findFirst().orElseThrow().spelled();
+            List<Profiles.Window> windows = !blocks.isEmpty() ? Profiles.Window.ofBlocks(blocks)
+                    : Profiles.Window.ofTiers(measurement.tierResults());
+            profiles = Profiles.cut(event, Profiling.CPU_INTERVAL_NANOS, recordings, windows, labels.get(0), folder, order.store()::relative);
         }
         return write(running.toBuilder().status(status).profiles(profiles).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))

@@ -13,8 +13,19 @@ public enum Profiling {
 
     /** Nothing attached: the default, since a profiler costs the target some CPU of its own. */
     OFF,
-    /** CPU time: a sample every {@link #CPU_INTERVAL_NANOS} of a thread's CPU, from the kernel's perf events where allowed. */
-    CPU;
+    /**
+     * CPU time from the kernel's perf events: every thread's CPU counted to the sample, the kernel's frames
+     * seen; but each of a thread's context switches costs more with an event on it, so a target that hands
+     * work between threads pays for the profiler in proportion (Undertow 1.18-1.20× its CPU per response here,
+     * Tomcat 1.05-1.08×: BENCHMARKS.md).
+     */
+    CPU,
+    /**
+     * CPU time from a timer per thread ({@code timer_create} on the thread's CPU clock): no cost to a context
+     * switch (Undertow 0.96-1.04× here), but no kernel frames, and timers that fire between two of the
+     * kernel's ticks are lost (73-75% of Undertow's CPU sampled here, against 91-93% by perf events).
+     */
+    CTIMER;
 
     /**
      * 5 ms of CPU between samples: about 1,600 samples of a target at a core's load over a tier's eight seconds of
@@ -22,7 +33,7 @@ public enum Profiling {
      */
     public static final long CPU_INTERVAL_NANOS = 5_000_000;
 
-    /** As written on the command line and in results: {@code off}, {@code cpu}. */
+    /** As written on the command line and in results, and as async-profiler names its event: {@code off}, {@code cpu}, {@code ctimer}. */
     public String spelled() {
         return name().toLowerCase(Locale.ROOT);
     }

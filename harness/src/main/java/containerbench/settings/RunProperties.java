@@ -238,8 +238,10 @@ public final class RunProperties {
             "`false` switches the CPU and memory sampling off, only to measure what it costs", "true or false");
 
     public static final Property PROFILE = new Property("profile", "off",
-            "`cpu` samples each target JVM with async-profiler over its own measured blocks: a flame graph per target and tier,"
-                    + " and where each target spends more or less CPU per response than the baseline (docs/profiles.md)", "off or cpu");
+            "`cpu` samples each target JVM with async-profiler over its own measured blocks (perf events: every CPU second and the"
+                    + " kernel's frames, at a cost that grows with the target's context switches; `ctimer`: a timer per thread, cheaper,"
+                    + " no kernel frames, some samples lost): a flame graph per target and tier, and where each spends more or less CPU"
+                    + " per response than the baseline (docs/profiles.md)", "off, cpu or ctimer");
 
     /** The properties a user sets, in the order of docs/properties.md. */
     public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, MODEL, CLIENT, CONNECTIONS, TIERS, RATES, MAX_IN_FLIGHT, SLO_P99_MS,

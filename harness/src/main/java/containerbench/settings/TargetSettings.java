@@ -79,6 +79,13 @@ public record TargetSettings(String name, int copy, String container, URI url, U
                     List.copyOf(ownJvmArgs), host, Map.copyOf(knobs), commonNames(catalog, spec.container()),
                     TargetBuild.of(spec, catalog, given.spelled(CONTAINERS)), Profiling.of(spec, given)));
         }
+        // Two targets' profiles are compared sample for sample: both must be sampled alike.
+        List<TargetSettings> profiled = targets.stream().filter(target -> target.profiling() != Profiling.OFF).toList();
+        if (profiled.stream().map(TargetSettings::profiling).distinct().count() > 1) {
+            throw new SettingException(profiled.get(0).label() + " and " + profiled.stream().filter(target -> target.profiling()
+                    != profiled.get(0).profiling()).findFirst().orElseThrow().label() + " are profiled differently: their profiles are"
+                    + " compared sample for sample, so every profiled target of a run takes the same " + TargetSpec.PROFILE);
+        }
         return List.copyOf(targets);
     }
 

@@ -234,9 +234,14 @@ class TargetSettingsTest {
         assertEquals(List.of(Profiling.CPU, Profiling.OFF), TargetSettings.from(Given.maven(Map.of("containers",
                 "tomcat,undertow[profile=off]", "profile", "cpu")), CATALOG).stream().map(TargetSettings::profiling).toList(),
                 "the bracket over the run's");
-        assertEquals("bad value profile=alloc in tomcat[profile=alloc] (-Dcontainers): profile accepts off or cpu",
+        assertEquals(List.of(Profiling.CTIMER, Profiling.OFF), TargetSettings.from(Given.maven(Map.of("containers",
+                "undertow[profile=ctimer],tomcat")), CATALOG).stream().map(TargetSettings::profiling).toList());
+        assertEquals("tomcat[profile=cpu] and undertow[profile=ctimer] are profiled differently: their profiles are compared sample"
+                + " for sample, so every profiled target of a run takes the same profile", assertThrows(SettingException.class,
+                        () -> labels(Map.of("containers", "tomcat[profile=cpu],undertow[profile=ctimer]"))).getMessage());
+        assertEquals("bad value profile=alloc in tomcat[profile=alloc] (-Dcontainers): profile accepts off, cpu or ctimer",
                 assertThrows(SettingException.class, () -> labels(Map.of("containers", "tomcat[profile=alloc]"))).getMessage());
-        assertEquals("bad value -Dprofile=wall: profile accepts off or cpu",
+        assertEquals("bad value -Dprofile=wall: profile accepts off, cpu or ctimer",
                 assertThrows(SettingException.class, () -> labels(Map.of("container", "tomcat", "profile", "wall"))).getMessage());
         assertEquals("-Dprofile attaches a profiler to the JVMs this run launches, not to one running at -Dtarget.url",
                 assertThrows(SettingException.class, () -> settings("tomcat", Map.of("target.url", "http://127.0.0.1:1",
