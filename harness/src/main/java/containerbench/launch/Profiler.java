@@ -36,7 +36,7 @@ public final class Profiler {
 
     /**
      * Starts sampling the JVM {@code pid} into {@code recording}; fails, naming the target, when the
-     * JVM refuses the profiler (attach switched off, perf events and timers both refused).
+     * JVM refuses the profiler (attach switched off, perf events refused for {@code cpu}).
      *
      * @param libraries where to unpack the profiler's native library (once for every run)
      */
@@ -48,7 +48,8 @@ public final class Profiler {
             load(pid, library, options);
         } catch (IOException | AttachNotSupportedException | AgentLoadException | AgentInitializationException e) {
             throw new IllegalStateException("could not attach async-profiler to " + label + " (process " + pid + "): " + e
-                    + "; run without -Dprofile, or let this JVM attach to its targets (the same user, no -XX:+DisableAttachMechanism)", e);
+                    + "; let this JVM attach to its targets (the same user, no -XX:+DisableAttachMechanism), give -Dprofile=ctimer where"
+                    + " perf events are not allowed, or run without -Dprofile", e);
         }
         return new Profiler(pid, library, recording);
     }
