@@ -58,7 +58,7 @@ final class DifferentialFlameGraph {
             pending.addAll(node.children.values());
         }
         StringBuilder rects = new StringBuilder();
-        int depth = draw(rects, root, 0, WIDTH, 0, root.other, maxDifference);
+        int depth = draw(rects, root, 0, WIDTH, 0, maxDifference);
         int height = (depth + 1) * ROW + 40;
         return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title) + "</title></head><body style=\"margin:0\">\n"
                 + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height + "\" font-family=\"monospace\""
@@ -88,7 +88,7 @@ final class DifferentialFlameGraph {
     }
 
     /** Draws {@code node} at {@code x} of {@code width} pixels and depth {@code depth}, then its callees; returns the deepest row drawn. */
-    private static int draw(StringBuilder out, Node node, double x, double width, int depth, double total, double maxDifference) {
+    private static int draw(StringBuilder out, Node node, double x, double width, int depth, double maxDifference) {
         if (width < WIDTH * MIN_SHARE || node.other <= 0) {
             return depth - 1;
         }
@@ -110,7 +110,7 @@ final class DifferentialFlameGraph {
         double offset = x;
         for (Node child : node.children.values()) {
             double childWidth = width * child.other / node.other;
-            deepest = Math.max(deepest, draw(out, child, offset, childWidth, depth + 1, total, maxDifference));
+            deepest = Math.max(deepest, draw(out, child, offset, childWidth, depth + 1, maxDifference));
             offset += childWidth;
         }
         return deepest;

@@ -62,7 +62,7 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
 
         /** The tiers of a run of one target, in one launch. */
         public static List<Window> ofTiers(List<TierResult> tiers) {
-            return tiers.stream().map(t -> new Window(Tier.parse(t.name()), t.target(), 0, t.startMillis(), t.window().endMillis(), t.ok()))
+            return tiers.stream().map(t -> new Window(Tier.parse(t.name()), t.target(), 0, t.window().startMillis(), t.window().endMillis(), t.ok()))
                     .toList();
         }
     }

@@ -40,21 +40,18 @@ public enum Profiling {
 
     static Profiling from(Given given) {
         String value = PROFILE.given(given);
-        if (value == null) {
-            return OFF;
-        }
-        return Arrays.stream(values()).filter(p -> p.spelled().equals(value.trim())).findFirst()
-                .orElseThrow(() -> given.bad(PROFILE, value));
+        return value == null ? OFF : named(value).orElseThrow(() -> given.bad(PROFILE, value));
     }
 
     /** A target's own, from {@code profile} in its brackets, else the run's. */
     static Profiling of(TargetSpec spec, Given given) {
         String value = spec.settings().get(TargetSpec.PROFILE);
-        if (value == null) {
-            return from(given);
-        }
-        return Arrays.stream(values()).filter(p -> p.spelled().equals(value.trim())).findFirst()
-                .orElseThrow(() -> new SettingException("bad value " + TargetSpec.PROFILE + "=" + value + " in " + spec + " ("
-                        + given.spelled(RunProperties.CONTAINERS) + "): " + TargetSpec.PROFILE + " accepts " + PROFILE.accepts()));
+        return value == null ? from(given) : named(value).orElseThrow(() -> new SettingException("bad value " + TargetSpec.PROFILE
+                + "=" + value + " in " + spec + " (" + given.spelled(RunProperties.CONTAINERS) + "): " + TargetSpec.PROFILE
+                + " accepts " + PROFILE.accepts()));
+    }
+
+    private static java.util.Optional<Profiling> named(String value) {
+        return Arrays.stream(values()).filter(p -> p.spelled().equals(value.trim())).findFirst();
     }
 }
