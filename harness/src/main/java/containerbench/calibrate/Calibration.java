@@ -48,15 +48,18 @@ public record Calibration(String container, String http, String reference, Strin
     /**
      * Runs the calibration and writes {@code calibration.json} into a new folder under
      * {@code benchmarks.dir/calibration}; returns that file.
+     *
+     * @param gatlings Gatling's and Netty's own properties for its run ({@code gatling.netty.useIoUring}), passed on as given
      */
-    public static Path run(RunSettings settings, TargetCatalog catalog, int machineCpus) throws IOException, InterruptedException {
+    public static Path run(RunSettings settings, TargetCatalog catalog, int machineCpus, Map<String, String> gatlings)
+            throws IOException, InterruptedException {
         if (settings.plan().arrivesAtRates()) {
             if (settings.target().tls()) {
                 // The constant-rate client speaks cleartext HTTP/1.1 only: it would measure something else.
                 throw new SettingException("calibrate --model open compares Gatling with a constant-rate client of cleartext"
                         + " HTTP/1.1; its target speaks " + settings.target().http() + " (-Dhttp): calibrate the open model without it");
             }
-            return OpenCalibration.run(settings, catalog);
+            return OpenCalibration.run(settings, catalog, gatlings);
         }
         TierPlan plan = settings.plan();
         CpuPlacement placement = settings.placement();
@@ -74,7 +77,7 @@ public record Calibration(String container, String http, String reference, Strin
                 reference.run(plan.warmupUsers(), plan.warmupSeconds());
             }
             Map<Integer, ReferenceClient.Result> before = reference.tiers(plan, "before Gatling");
-            RunResult gatling = gatling(dir.resolve("gatling-run"), settings, catalog, base);
+            RunResult gatling = gatling(dir.resolve("gatling-run"), settings, catalog, base, gatlings);
             Map<Integer, ReferenceClient.Result> after = reference.tiers(plan, "after Gatling");
             Map<Integer, TierResult> gatlingTiers = new LinkedHashMap<>();
             gatling.tiers().forEach(tier -> gatlingTiers.put(tier.users(), tier));
@@ -117,14 +120,14 @@ public record Calibration(String container, String http, String reference, Strin
      * warm-up, since a cold Gatling JVM is slower than a warm one, as the target is. Started on the
      * injector's CPUs, as a study's cells are.
      */
-    static RunResult gatling(Path dir, RunSettings settings, TargetCatalog catalog, URI base)
+    static RunResult gatling(Path dir, RunSettings settings, TargetCatalog catalog, URI base, Map<String, String> gatlings)
             throws IOException, InterruptedException {
         System.out.println("[calibrate] now Gatling, same tiers, same target");
         RunSettings against = settings.loading(base).writingTo(dir);
         Files.createDirectories(dir);
         ChildRun child = ChildRun.prepare(against);
         int exit = MavenRun.gatling(dir.resolve("mvn.log"), against, child, "calibration: " + settings.description(catalog),
-                Map.of()).waitFor();
+                gatlings).waitFor();
         StoredRun run = child.results();
         if (exit != 0 || run == null) {
             throw new IllegalStateException("the Gatling run failed" + (run == null || run.run().failure() == null ? ""

@@ -39,7 +39,7 @@ public record OpenCalibration(String container, String startedAt, int seconds, i
      */
     static final int CONNECTIONS = 16;
 
-    static Path run(RunSettings settings, TargetCatalog catalog) throws IOException, InterruptedException {
+    static Path run(RunSettings settings, TargetCatalog catalog, Map<String, String> gatlings) throws IOException, InterruptedException {
         TierPlan plan = settings.plan();
         String container = settings.target().container();
         Instant started = Instant.now();
@@ -53,7 +53,7 @@ public record OpenCalibration(String container, String startedAt, int seconds, i
                 ConstantRateClient.run(base, plan.tiers().get(plan.tiers().size() - 1), connections, plan.warmupSeconds());
             }
             Map<Integer, ConstantRateClient.Result> before = client(base, plan, connections, "before Gatling");
-            RunResult gatling = Calibration.gatling(dir.resolve("gatling-run"), settings, catalog, base);
+            RunResult gatling = Calibration.gatling(dir.resolve("gatling-run"), settings, catalog, base, gatlings);
             Map<Integer, ConstantRateClient.Result> after = client(base, plan, connections, "after Gatling");
             Map<Integer, TierResult> tiers = new LinkedHashMap<>();
             gatling.tiers().forEach(tier -> tiers.put(tier.users(), tier));

@@ -22,6 +22,7 @@ import containerbench.settings.CpuPlacement;
 import containerbench.settings.Given;
 import containerbench.settings.ProjectRoot;
 import containerbench.settings.Property;
+import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.TargetCatalog;
 import java.io.PrintStream;
@@ -57,12 +58,14 @@ final class CalibrateCommand implements Command {
                 "time), then the open simulation, then the client again, and their p50 and p99 side by side.",
                 "Exit status 0 when done, 1 when a run failed, 2 for a bad option.", "", "options:"));
         help.addAll(Help.options(OPTIONS));
+        help.add("  --gatling.*, --io.netty.* Gatling's and Netty's own settings, passed on to its run unchecked");
         help.add("");
         help.addAll(Help.knobs());
         help.addAll(List.of("", "example:",
                 "  ./bench calibrate --container tomcat --tiers 100,200,500 --target.cpus 0 --injector.cpus 1",
                 "  ./bench calibrate --container undertow --http h2 --tiers 100,500",
-                "  ./bench calibrate --container tomcat --model open --rates 1000,2000,4000"));
+                "  ./bench calibrate --container tomcat --model open --rates 1000,2000,4000",
+                "  ./bench calibrate --container tomcat --tiers 100,500 --gatling.netty.useIoUring false"));
         return help;
     }
 
@@ -74,8 +77,9 @@ final class CalibrateCommand implements Command {
         TargetCatalog catalog = TargetCatalog.read(ProjectRoot.find());
         RunCommand.check(arguments, OPTIONS, catalog, name());
         int cpus = CpuPlacement.machineCpus();
-        RunSettings settings = RunSettings.from(new Given(arguments.options(), Given.COMMAND_LINE), catalog, cpus);
-        Calibration.run(settings, catalog, cpus);
+        RunSettings settings = RunSettings.from(new Given(RunProperties.gatlings(arguments.options(), false), Given.COMMAND_LINE),
+                catalog, cpus);
+        Calibration.run(settings, catalog, cpus, RunProperties.gatlings(arguments.options(), true));
         return Bench.DONE;
     }
 }

@@ -27,6 +27,7 @@ public final class GatlingInjector {
     /**
      * What Gatling's Netty reads and writes sockets with: io_uring when gatling.conf asks for it
      * and the kernel allows it (its rings show among this JVM's files), else epoll, else Java NIO.
+     * A ring is the kernel's anonymous inode: the io_uring jars on the class path, open too, are not.
      */
     private static String transport() {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
@@ -42,7 +43,7 @@ public final class GatlingInjector {
 
     private static boolean isIoUring(Path fd) {
         try {
-            return Files.readSymbolicLink(fd).toString().contains("io_uring");
+            return Files.readSymbolicLink(fd).toString().equals("anon_inode:[io_uring]");
         } catch (IOException closedMeanwhile) {
             return false;
         }
