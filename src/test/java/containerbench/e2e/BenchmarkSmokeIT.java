@@ -65,8 +65,10 @@ class BenchmarkSmokeIT {
         String marker = UUID.randomUUID().toString();
         // The server profiled by its timer (-Dprofile=ctimer): attached to the server's own JVM, not its launcher's.
         boolean profiled = container.equals("tomcat-server");
+        // The server's run asks Gatling for epoll (-Dgatling.netty.useIoUring=false), which the results must say.
         maven(container + "-mvn.log", "gatling:test", "-P" + container, "-Dtiers=5,10", "-DtierSeconds=2",
                 "-DwarmupSeconds=1", "-Dbenchmarks.dir=" + benchmarks, "-Dthreads=64", "-Dprofile=" + (profiled ? "ctimer" : "off"),
+                "-Dgatling.netty.useIoUring=" + !profiled,
                 // Marks the target JVM, to find it if it were left behind.
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
 
@@ -90,9 +92,13 @@ class BenchmarkSmokeIT {
         assertEquals("64", run.baseline().common().get("threads"), "the knob as the target reported it");
         assertTrue(run.description().startsWith(container) && run.description().contains("=64"), run.description());
         assertTrue(run.environment().logicalCpus() > 0 && Runs.positive(run.environment().somaxconn()), "environment: " + run.environment());
-        // gatling.conf asks for io_uring; a kernel that refuses it leaves epoll, never nothing.
+        // gatling.conf asks for io_uring; a kernel that refuses it leaves epoll, never nothing. Asked for epoll, epoll: the
+        // io_uring jars open on the class path are not a ring.
         assertTrue(List.of("io_uring", "epoll").contains(run.injector().transport()) && run.injector().eventLoops() > 0,
                 "Gatling's transport and event loops: " + run.injector());
+        if (profiled) {
+            assertEquals("epoll", run.injector().transport(), "-Dgatling.netty.useIoUring=false");
+        }
 
         assertFalse(Path.of(run.gatlingReport()).isAbsolute(), "the report's path is relative: " + run.gatlingReport());
         assertFalse(Path.of(run.baseline().log()).isAbsolute(), "the log's path is relative: " + run.baseline().log());
@@ -120,9 +126,10 @@ class BenchmarkSmokeIT {
     void twoContainerProfilesMeasureBothInTurnOverTwoLaunchesWithPairedVerdicts() throws Exception {
         // Two launches: every target stopped and started afresh between them, on the same ports.
         String marker = UUID.randomUUID().toString();
-        // Profiled too (-Dprofile=cpu): async-profiler attached to each target JVM of each launch.
+        // Profiled too (-Dprofile=cpu): async-profiler attached to each target JVM of each launch, and loaded into the run's
+        // own JVM (-Dprofile.injector).
         maven("interleaved-mvn.log", "gatling:test", "-Ptomcat,undertow", "-Dtiers=5,10", "-Drounds=2", "-DblockSeconds=1",
-                "-DwarmupSeconds=1", "-Dlaunches=2", "-Dprofile=cpu", "-Dbenchmarks.dir=" + benchmarks,
+                "-DwarmupSeconds=1", "-Dlaunches=2", "-Dprofile=cpu", "-Dprofile.injector=true", "-Dbenchmarks.dir=" + benchmarks,
                 "-Dtarget.jvmArgs=" + Runs.TARGET_JVM + " -Dcontainerbench.smoke=" + marker);
         List<Path> results = Runs.list(benchmarks, ".json").stream()
                 .filter(f -> f.getFileName().toString().startsWith("tomcat-undertow-")).toList();
@@ -340,6 +347,19 @@ class BenchmarkSmokeIT {
         String page = Files.readString(stored.file().resolveSibling("index.html"));
         assertTrue(page.contains("where undertow&#39;s CPU per response goes against tomcat&#39;s")
                 || page.contains("where undertow's CPU per response goes against tomcat's"), "the page explains the verdict");
+        // The injector: one part per tier over every block of both targets and launches, Gatling's and the project's frames on it.
+        containerbench.measure.Profiles injector = stored.run().injectorProfiles();
+        assertNotNull(injector, "-Dprofile.injector keeps the injector's profile");
+        assertEquals(List.of("5 users", "10 users"), injector.parts().stream().map(p -> p.tier().toString()).toList());
+        for (containerbench.measure.Profiles.Part part : injector.parts()) {
+            assertEquals(containerbench.measure.Profiles.INJECTOR, part.target());
+            long responses = stored.run().blocks().stream().filter(b -> part.tier().equals(b.tier()))
+                    .mapToLong(containerbench.measure.BlockResult::ok).sum();
+            assertEquals(responses, part.launches().get(0).responses(), "every block's responses, both targets': " + part);
+            String stacks = Files.readString(stored.resolve(part.stacks()));
+            assertTrue(stacks.contains("io/gatling/") && stacks.contains("io/netty/"), part.tier() + ": Gatling and its Netty sampled");
+        }
+        assertTrue(page.contains("where the injector"), "the page shows where the injector's CPU goes");
     }
 
     private void assertReportAgrees(StoredRun stored) throws IOException {

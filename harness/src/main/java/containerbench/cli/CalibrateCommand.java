@@ -5,6 +5,7 @@ import static containerbench.settings.RunProperties.CONTAINER;
 import static containerbench.settings.RunProperties.INJECTOR_CPUS;
 import static containerbench.settings.RunProperties.MAX_IN_FLIGHT;
 import static containerbench.settings.RunProperties.MODEL;
+import static containerbench.settings.RunProperties.PROFILE_INJECTOR;
 import static containerbench.settings.RunProperties.RATES;
 import static containerbench.settings.RunProperties.TARGET_CPUS;
 import static containerbench.settings.RunProperties.TARGET_CPU_LIMIT;
@@ -34,7 +35,7 @@ final class CalibrateCommand implements Command {
 
     private static final List<Property> OPTIONS = List.of(CONTAINER, TIERS, MODEL, RATES, MAX_IN_FLIGHT, TIER_SECONDS, WARMUP_SECONDS, WARMUP_USERS,
             TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS, INJECTOR_CPUS,
-            BENCHMARKS_DIR);
+            BENCHMARKS_DIR, PROFILE_INJECTOR);
 
     @Override
     public String name() {

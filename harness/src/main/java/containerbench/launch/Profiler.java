@@ -20,17 +20,25 @@ import java.util.Locale;
  * 0.1-0.5 s, which a block's turn has no time for, and the samples carry their instants, by which the
  * results cut each target's own blocks out ({@code measure.Profiles}). The same for an embedded
  * container and a standalone server: the JVM is found by its process id, no start script touched.
+ * The run's own JVM ({@code -Dprofile.injector}) loads the profiler into itself through its Java API,
+ * since a JVM may not attach to itself unless started to allow it.
  */
 public final class Profiler {
 
-    private final long pid;
-    private final Path library;
+    /** Where the profiler is told what to do: the JVM it was loaded into. */
+    private interface Agent {
+        // The attach API's and the Java API's refusals alike: each is said with the profiler's own words.
+        void send(String command) throws Exception;
+    }
+
+    private final String label;
+    private final Agent agent;
     private final Path recording;
     private boolean stopped;
 
-    private Profiler(long pid, Path library, Path recording) {
-        this.pid = pid;
-        this.library = library;
+    private Profiler(String label, Agent agent, Path recording) {
+        this.label = label;
+        this.agent = agent;
         this.recording = recording;
     }
 
@@ -42,16 +50,31 @@ public final class Profiler {
      */
     static Profiler start(Profiling profiling, long pid, String label, Path libraries, Path recording) {
         Path library = library(libraries);
+        return start(profiling, label + " (process " + pid + ")", options -> load(pid, library, options), recording,
+                "; let this JVM attach to its targets (the same user, no -XX:+DisableAttachMechanism), give -Dprofile=ctimer where"
+                        + " perf events are not allowed, or run without -Dprofile");
+    }
+
+    /**
+     * Starts sampling this JVM, the injector, into {@code recording}; fails when the profiler cannot start here.
+     *
+     * @param libraries where to unpack the profiler's native library (once for every run)
+     */
+    public static Profiler startHere(Profiling profiling, Path libraries, Path recording) {
+        Path library = library(libraries);
+        Agent here = options -> one.profiler.AsyncProfiler.getInstance(library.toString()).execute(options);
+        return start(profiling, "this run's own JVM", here, recording, "; give -Dprofile=ctimer where perf events are not allowed, or run without -Dprofile.injector");
+    }
+
+    private static Profiler start(Profiling profiling, String label, Agent agent, Path recording, String advice) {
         String options = "start,event=" + profiling.spelled() + ",interval=" + Profiling.CPU_INTERVAL_NANOS + ",jfr,file=" + recording;
         try {
             Files.deleteIfExists(recording);
-            load(pid, library, options);
-        } catch (IOException | AttachNotSupportedException | AgentLoadException | AgentInitializationException e) {
-            throw new IllegalStateException("could not attach async-profiler to " + label + " (process " + pid + "): " + e
-                    + "; let this JVM attach to its targets (the same user, no -XX:+DisableAttachMechanism), give -Dprofile=ctimer where"
-                    + " perf events are not allowed, or run without -Dprofile", e);
+            agent.send(options);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start async-profiler in " + label + ": " + e + advice, e);
         }
-        return new Profiler(pid, library, recording);
+        return new Profiler(label, agent, recording);
     }
 
     /** The JFR file it writes when stopped. */
@@ -66,9 +89,9 @@ public final class Profiler {
         }
         stopped = true;
         try {
-            load(pid, library, "stop");
-        } catch (IOException | AttachNotSupportedException | AgentLoadException | AgentInitializationException e) {
-            System.out.println("container-bench: WARNING the profile of process " + pid + " was not written: " + e.getMessage());
+            agent.send("stop");
+        } catch (Exception e) {
+            System.out.println("container-bench: WARNING the profile of " + label + " was not written: " + e.getMessage());
         }
     }
 

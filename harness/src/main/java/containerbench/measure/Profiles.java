@@ -45,6 +45,8 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
     private static final String OTHER = ".(other)";
     // Between the class a sample is charged to and the JDK class it was running: "org.x.Pool > jdk.internal.misc.Unsafe".
     public static final String CALLED = " > ";
+    /** The part of the run's own JVM, the injector ({@code -Dprofile.injector}), in its own {@code Profiles}. */
+    public static final String INJECTOR = "injector";
 
     /**
      * A stretch of one target's load whose samples a profile keeps: a block of an interleaved run, or a
@@ -58,6 +60,14 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
         public static List<Window> ofBlocks(List<BlockResult> blocks) {
             return blocks.stream().filter(b -> b.tier() != null)
                     .map(b -> new Window(b.tier(), b.target(), b.launch(), b.startMillis(), b.endMillis(), b.ok())).toList();
+        }
+
+        /**
+         * The injector's windows: the same stretches, every target's, as one launch of {@link #INJECTOR}, so that its CPU per
+         * response is over every response it sent in a tier.
+         */
+        public static List<Window> ofInjector(List<Window> windows) {
+            return windows.stream().map(w -> new Window(w.tier(), INJECTOR, 0, w.startMillis(), w.endMillis(), w.responses())).toList();
         }
 
         /** The tiers of a run of one target, in one launch. */

@@ -51,7 +51,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
      * @param requests with a mix of requests, each target's requests against the baseline's; else empty
      */
     record VerdictSection(String run, String heading, Method method, MachineShare machine, List<VerdictTable> tables,
-            Pictures pictures, Words words, Repeats repeats, List<RequestTable> requests, List<ProfileView> profiles) {
+            Pictures pictures, Words words, Repeats repeats, List<RequestTable> requests, List<ProfileView> profiles,
+            List<InjectorProfileView> injector) {
 
         /** The verdicts of an interleaved run, its repeats among {@code all}, and its calibration as seen from the page. */
         static VerdictSection of(StoredRun stored, List<StoredRun> all, Path pageDir) {
@@ -65,7 +66,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                     MachineShare.of(run), VerdictTable.of(run), new Pictures(Magnitudes.of(run), LatencyCurves.of(run)),
                     new Words(java.util.stream.Stream.concat(Verdicts.sentences(run).stream(), Verdicts.operatingPoints(run).stream())
                             .toList(), Verdicts.latencies(run), Verdicts.warmups(run)),
-                    Repeats.of(stored, all), RequestTable.of(run), ProfileView.of(stored, pageDir));
+                    Repeats.of(stored, all), RequestTable.of(run), ProfileView.of(stored, pageDir),
+                    InjectorProfileView.of(stored, pageDir));
         }
     }
 

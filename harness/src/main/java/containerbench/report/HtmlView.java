@@ -91,6 +91,7 @@ final class HtmlView {
             requestTable(h, table, notes);
         }
         verdict.profiles().forEach(profile -> profile.html(h));
+        verdict.injector().forEach(profile -> profile.html(h));
         h.append("<h3>TPS and p99 per target</h3>\n<div class=\"wide\">").append(Magnitudes.svg(verdict.pictures().magnitudes())).append("</div>\n");
         h.append("<p class=\"design\">").append(Html.text(verdict.method().design())).append(".</p>\n");
         List<String> about = new ArrayList<>(verdict.method().about());

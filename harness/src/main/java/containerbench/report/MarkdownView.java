@@ -37,6 +37,7 @@ final class MarkdownView {
                 requestTable(m, table, doc.notes());
             }
             verdict.profiles().forEach(profile -> profile.markdown(m));
+            verdict.injector().forEach(profile -> profile.markdown(m));
             m.append('\n').append(verdict.method().design()).append(".\n\n");
             verdict.method().about().forEach(sentence -> m.append("- ").append(sentence).append('\n'));
             m.append("- ").append(verdict.method().calibration()).append('\n');

@@ -71,9 +71,11 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
      * @param blocks every block of an interleaved run, in the order they ran; empty for one target
      * @param answeredAfterRun whether the launched targets still answered a login after the load (null if not asked)
      * @param profiles what each target's profiler saw over its own blocks (-Dprofile, schema 19); {@code null} when not profiled
+     * @param injectorProfiles what the run's own JVM's profiler saw over every block, one part per tier
+     *     (-Dprofile.injector, schema 20); {@code null} when not profiled
      */
     public record Measured(List<TierResult> warmups, List<TierResult> leadIns, List<Settling> settling, List<TierResult> tiers,
-            List<BlockResult> blocks, Boolean answeredAfterRun, Profiles profiles) {
+            List<BlockResult> blocks, Boolean answeredAfterRun, Profiles profiles, Profiles injectorProfiles) {
     }
 
     /**
@@ -87,10 +89,10 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
     public record Judged(List<TierComparison> comparisons, CapacitySearch capacity) {
     }
 
-    public static final int SCHEMA = 19;
+    public static final int SCHEMA = 20;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -374,6 +376,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
         private List<TierComparison> comparisons = List.of();
         private Boolean answeredAfterRun;
         private Profiles profiles;
+        private Profiles injectorProfiles;
         private Injection injection;
         private String failure;
         private HostLoad host;
@@ -499,6 +502,11 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             return this;
         }
 
+        public Builder injectorProfiles(Profiles value) {
+            injectorProfiles = value;
+            return this;
+        }
+
         public Builder injection(Injection value) {
             injection = value;
             return this;
@@ -528,7 +536,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             return new RunResult(schema,
                     new Header(runId, status, container, containerVersion, description, startedAt, finishedAt, gatlingReport, failure),
                     targets, new Conditions(plan, interleaving, cpuLimit, injector, injection, environment, host, sampling, app),
-                    new Measured(warmups, leadIns, settling, tiers, blocks, answeredAfterRun, profiles), new Judged(comparisons, capacity));
+                    new Measured(warmups, leadIns, settling, tiers, blocks, answeredAfterRun, profiles, injectorProfiles), new Judged(comparisons, capacity));
         }
 
         private Builder from(Header part) {
@@ -565,6 +573,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             blocks = part.blocks();
             answeredAfterRun = part.answeredAfterRun();
             profiles = part.profiles();
+            injectorProfiles = part.injectorProfiles();
             return this;
         }
 
@@ -673,6 +682,11 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
 
     public Profiles profiles() {
         return measured.profiles();
+    }
+
+    /** What the run's own JVM's profiler saw over every block, per tier (-Dprofile.injector); {@code null} when not profiled. */
+    public Profiles injectorProfiles() {
+        return measured.injectorProfiles();
     }
 
     public List<TierComparison> comparisons() {

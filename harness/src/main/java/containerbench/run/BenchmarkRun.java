@@ -1,6 +1,7 @@
 package containerbench.run;
 
 import containerbench.launch.Pinning;
+import containerbench.launch.Profiler;
 import containerbench.launch.RequestCheck;
 import containerbench.launch.RunningTarget;
 import containerbench.launch.Targets;
@@ -19,6 +20,7 @@ import containerbench.results.RunStatus;
 import containerbench.results.StoredRun;
 import containerbench.settings.LoadClient;
 import containerbench.settings.OpenModel;
+import containerbench.settings.Profiling;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
 import containerbench.settings.SettingException;
@@ -49,6 +51,8 @@ public final class BenchmarkRun implements LoadControl {
     private final Stair stair;
     // With -Dclient=wrk, what sends the measured load instead of Gatling's users; else null.
     private final WrkLoad wrk;
+    // With -Dprofile.injector, this JVM's profiler; else null.
+    private final Profiler injectorProfiler;
     private final AtomicBoolean finished = new AtomicBoolean();
     // Read by every virtual user before every login: a volatile field, not a process query.
     private volatile boolean targetDied;
@@ -58,8 +62,9 @@ public final class BenchmarkRun implements LoadControl {
      *     later, a JVM whose Maven was killed meanwhile gets init instead, which never exits
      */
     private BenchmarkRun(RunSettings settings, Launches targets, Injectors injectors, Measurement measurement, RunRecord record,
-            ProcessHandle parent) {
+            ProcessHandle parent, Profiler injectorProfiler) {
         this.settings = settings;
+        this.injectorProfiler = injectorProfiler;
         this.targets = targets;
         this.injectors = injectors;
         this.measurement = measurement;
@@ -76,7 +81,7 @@ public final class BenchmarkRun implements LoadControl {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (finished.compareAndSet(false, true)) {
                 record.finished(RunStatus.INTERRUPTED, measurement, schedule, targets.current(), gatlingRun.folder(), null, null,
-                        List.of());
+                        List.of(), null);
             }
         }, "results-on-exit"));
         // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now; the hook above keeps the figures.
@@ -128,10 +133,14 @@ public final class BenchmarkRun implements LoadControl {
             Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), measured, settings.sampling(),
                     environment.logicalCpus(), settings.injectors(), injectors.phases(), new RequestMix(settings.app().requests()).names());
             targets.measuredBy(measurement);
+            // -Dprofile.injector: this JVM sampled from here to the end; the results keep its blocks' samples.
+            Profiler injector = settings.injectorProfiling() == Profiling.OFF ? null : Profiler.startHere(settings.injectorProfiling(),
+                    settings.benchmarksDir().resolve("profiler"), order.store().directory().resolve(order.runId() + ".injector."
+                    + settings.injectorProfiling().spelled() + ".jfr"));
             System.out.println("container-bench: run " + order.runId() + " against " + String.join(", ",
                     first.baseUrls().stream().map(URI::toString).toList()) + ", about "
                     + settings.loadSeconds() + " s of load" + injectors.describe());
-            return new BenchmarkRun(settings, targets, injectors, measurement, record, parent);
+            return new BenchmarkRun(settings, targets, injectors, measurement, record, parent, injector);
         } catch (IOException | RuntimeException e) {
             if (targets != null) {
                 targets.close();
@@ -205,8 +214,12 @@ public final class BenchmarkRun implements LoadControl {
                 return;
             }
             targets.stopProfiling();
+            if (injectorProfiler != null) {
+                injectorProfiler.stop();
+            }
             StoredRun stored = record.finished(failure == null ? RunStatus.COMPLETE : RunStatus.FAILED, measurement, schedule,
-                    targets.current(), gatlingRun.folder(), answered, failure, targets.recordings());
+                    targets.current(), gatlingRun.folder(), answered, failure, targets.recordings(),
+                    injectorProfiler == null ? null : injectorProfiler.recording());
             Publication.report(stored, System.out);
             if (dead != null && targets.failure() == null) {
                 System.out.println("container-bench: a target died during the run; end of its log:\n" + dead.logTail());

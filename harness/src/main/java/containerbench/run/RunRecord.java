@@ -109,9 +109,10 @@ final class RunRecord {
      * @param gatlingRun the folder of this run's Gatling report, or {@code null} when it is not known
      * @param failure why the run failed, or {@code null}
      * @param recordings every launch's profile of every target (-Dprofile); empty when not profiled
+     * @param injectorRecording this JVM's profile over the whole run (-Dprofile.injector), or {@code null}
      */
     synchronized StoredRun finished(RunStatus status, Measurement measurement, Schedule schedule, Targets targets,
-            Path gatlingRun, Boolean answeredAfterRun, String failure, List<Profiles.Recording> recordings) {
+            Path gatlingRun, Boolean answeredAfterRun, String failure, List<Profiles.Recording> recordings, Path injectorRecording) {
         List<String> labels = running.targets().stream().map(RunResult.Target::label).toList();
         Map<Tier, String> stoppedBy = schedule.stoppedBy();
         List<RunResult.Settling> settling = new ArrayList<>();
@@ -132,16 +133,21 @@ final class RunRecord {
                     Capacities.ratios(blocks, labels, open.slo()));
         }
         Profiles profiles = null;
+        Profiles injectorProfiles = null;
+        Path folder = order.store().directory().resolve(order.runId() + "-profiles");
+        List<Profiles.Window> windows = !blocks.isEmpty() ? Profiles.Window.ofBlocks(blocks) : Profiles.Window.ofTiers(measurement.tierResults());
         if (order.settings().profiled()) {
-            Path folder = order.store().directory().resolve(order.runId() + "-profiles");
             // Every profiled target is sampled alike (TargetSettings refuses otherwise).
             String event = order.settings().targets().stream().map(TargetSettings::profiling).filter(p -> p != Profiling.OFF)
                     .findFirst().orElseThrow().spelled();
-            List<Profiles.Window> windows = !blocks.isEmpty() ? Profiles.Window.ofBlocks(blocks)
-                    : Profiles.Window.ofTiers(measurement.tierResults());
             profiles = Profiles.cut(event, Profiling.CPU_INTERVAL_NANOS, recordings, windows, labels.get(0), folder, order.store()::relative);
         }
-        return write(running.toBuilder().status(status).profiles(profiles).finishedAt(Instant.now().toString())
+        if (injectorRecording != null) {
+            injectorProfiles = Profiles.cut(order.settings().injectorProfiling().spelled(), Profiling.CPU_INTERVAL_NANOS,
+                    List.of(new Profiles.Recording(Profiles.INJECTOR, 0, injectorRecording)), Profiles.Window.ofInjector(windows), null,
+                    folder, order.store()::relative);
+        }
+        return write(running.toBuilder().status(status).profiles(profiles).injectorProfiles(injectorProfiles).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
                 .sampling(measurement.sampling()).warmups(measurement.warmupResults()).leadIns(measurement.leadInResults()).settling(settling)
                 .tiers(measurement.tierResults()).blocks(blocks).capacity(capacity)

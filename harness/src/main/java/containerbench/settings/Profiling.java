@@ -43,6 +43,18 @@ public enum Profiling {
         return value == null ? OFF : named(value).orElseThrow(() -> given.bad(PROFILE, value));
     }
 
+    /**
+     * The run's own JVM's ({@code -Dprofile.injector=true}): sampled as the targets are, or by perf events where they are not
+     * profiled; {@link #OFF} unless asked.
+     */
+    static Profiling ofInjector(Given given) {
+        if (!RunProperties.PROFILE_INJECTOR.bool(given, false)) {
+            return OFF;
+        }
+        Profiling targets = from(given);
+        return targets == OFF ? CPU : targets;
+    }
+
     /** A target's own, from {@code profile} in its brackets, else the run's. */
     static Profiling of(TargetSpec spec, Given given) {
         String value = spec.settings().get(TargetSpec.PROFILE);

@@ -243,13 +243,18 @@ public final class RunProperties {
                     + " no kernel frames, some samples lost): a flame graph per target and tier, and where each spends more or less CPU"
                     + " per response than the baseline (docs/profiles.md)", "off, cpu or ctimer");
 
+    public static final Property PROFILE_INJECTOR = new Property("profile.injector", "false",
+            "`true` samples this run's own JVM, Gatling and the project's request path, over every measured block, with the"
+                    + " event `profile` names (`cpu` where it names none): a flame graph per tier and where the injector's CPU per"
+                    + " response goes, by package (docs/profiles.md)", "true or false");
+
     /** The properties a user sets, in the order of docs/properties.md. */
     public static final List<Property> ALL = List.of(CONTAINER, CONTAINERS, MODEL, CLIENT, CONNECTIONS, TIERS, RATES, MAX_IN_FLIGHT, SLO_P99_MS,
             SLO_MAX_FAILURE_PERCENT, TIER_SECONDS, BLOCK_SECONDS, ROUNDS, LAUNCHES,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_RESOURCES, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
             INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_CONTEXT_PATH, APP_REQUESTS, APP_USERS, APP_HEALTH, BENCHMARKS_DIR,
-            GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE, PROFILE);
+            GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE, PROFILE, PROFILE_INJECTOR);
 
     /** Set by the pom for the Gatling JVM, never by users: the active container profiles, and where the project is. */
     public static final String CONTAINER_PROFILES = "container.profiles";

@@ -27,14 +27,15 @@ import java.util.stream.Collectors;
  * @param cpuLimit the CPU limit of each launched target, or {@code null} for none
  * @param recording false when the per-tier recording is switched off to measure its cost
  * @param sampling false when the CPU and memory sampling is switched off to measure its cost
+ * @param injectorProfiling how the run's own JVM is profiled over its blocks ({@code -Dprofile.injector}); {@link Profiling#OFF} unless asked
  * @param gatlingResults where Gatling writes its reports: in the results folder unless told otherwise
  * @param injectors this injector's part of the load: {@link InjectorShare#ALONE} unless several share it
  * @param app the application every target serves, and the requests sent to it
  * @param prefix how the run's user writes a setting's name ({@code -D}, {@code --}), for what the run says later
  */
 public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates, CpuPlacement placement, CpuLimit cpuLimit,
-        List<TargetSettings> targets, boolean recording, boolean sampling, Path benchmarksDir, Path gatlingResults,
-        InjectorShare injectors, AppSettings app, String prefix) {
+        List<TargetSettings> targets, boolean recording, boolean sampling, Profiling injectorProfiling, Path benchmarksDir,
+        Path gatlingResults, InjectorShare injectors, AppSettings app, String prefix) {
 
     /** @param given the settings given to the run (not the JVM's own properties) */
     public static RunSettings from(Given given, TargetCatalog catalog, int machineCpus) {
@@ -98,7 +99,8 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         AppSettings app = AppSettings.from(given, targets.get(0).launched(), targetsWar(given, targets));
         plan.client().refuseOver(given, plan, targets, app.requests(), injectors);
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
-                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), benchmarks, gatling, injectors, app, given.prefix());
+                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), Profiling.ofInjector(given), benchmarks, gatling, injectors,
+                app, given.prefix());
     }
 
     /**
@@ -208,20 +210,20 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             running.add(targets.get(t).runningAt(urls.get(t)));
         }
         return new RunSettings(plan, interleaving, gates, new CpuPlacement(null, placement.injectorCpus()), null,
-                running, recording, sampling, benchmarksDir, gatlingResults, injectors, app, prefix);
+                running, recording, sampling, injectorProfiling, benchmarksDir, gatlingResults, injectors, app, prefix);
     }
 
     /** The same run as injector {@code index} of a share that starts at {@code startAt}. */
     public RunSettings asInjector(int index, Instant startAt) {
-        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, benchmarksDir,
-                gatlingResults, new InjectorShare(injectors.count(), index, startAt, false), app, prefix);
+        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, injectorProfiling,
+                benchmarksDir, gatlingResults, new InjectorShare(injectors.count(), index, startAt, false), app, prefix);
     }
 
     /** The same run, its results, logs and Gatling's reports in {@code dir}. */
     public RunSettings writingTo(Path dir) {
         Path folder = dir.toAbsolutePath().normalize();
-        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, folder,
-                folder.resolve("gatling"), injectors, app, prefix);
+        return new RunSettings(plan, interleaving, gates, placement, cpuLimit, targets, recording, sampling, injectorProfiling,
+                folder, folder.resolve("gatling"), injectors, app, prefix);
     }
 
     /** Whether any target is profiled ({@code -Dprofile}, or {@code profile} in its brackets). */

@@ -26,9 +26,10 @@ public record SettingsFile(int schema, RunSettings settings, Path results, Path 
      * 2: the application served and its requests ({@link AppSettings}); 3: the users its WAR lets in; 4: where a running
      * target serves its own resources; 5: how the load reuses connections ({@link Connections}); 6: each target's version
      * and WAR ({@link TargetBuild}); 7: the client that sends the load ({@link LoadClient}); 8: each target's configuration
-     * name and which copy of it it is, where 7 wrote its label; 9: whether each target is profiled ({@link Profiling}).
+     * name and which copy of it it is, where 7 wrote its label; 9: whether each target is profiled ({@link Profiling});
+     * 10: whether the run's own JVM is.
      */
-    public static final int SCHEMA = 9;
+    public static final int SCHEMA = 10;
 
     /**
      * Where settings files live: a folder of the results folder, {@code settings/<runId>.json}, so
