@@ -3,6 +3,7 @@ package containerbench.calibrate;
 import containerbench.launch.RunningTarget;
 import containerbench.measure.Decimals;
 import containerbench.measure.TierResult;
+import containerbench.report.ConsoleTable;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
 import containerbench.results.StoredRun;
@@ -90,6 +91,12 @@ public record Calibration(String container, String http, String reference, Strin
                 rows.add(row);
                 System.out.printf("%7d %14.0f %12.0f %14.0f %8.2f %14.1f %14.1f%n", users, row.referenceTpsBefore(), row.gatlingTps(),
                         row.referenceTpsAfter(), row.ratio(), row.referenceCpuMicrosPerRequest(), row.gatlingCpuMicrosPerRequest());
+            }
+            // --profile.injector: where Gatling's CPU went, its flame graphs beside the Gatling run's results.
+            List<String> profile = ConsoleTable.injectorProfile(gatling);
+            if (!profile.isEmpty()) {
+                System.out.printf("%nGatling's own CPU (flame graphs under %s):%n", dir.resolve("gatling-run"));
+                profile.forEach(System.out::println);
             }
             Calibration calibration = new Calibration(container, settings.target().http(), reference.version(), started.toString(),
                     placement.targetCpus(),

@@ -63,7 +63,8 @@ public final class Profiler {
     public static Profiler startHere(Profiling profiling, Path libraries, Path recording) {
         Path library = library(libraries);
         Agent here = options -> one.profiler.AsyncProfiler.getInstance(library.toString()).execute(options);
-        return start(profiling, "this run's own JVM", here, recording, "; give -Dprofile=ctimer where perf events are not allowed, or run without -Dprofile.injector");
+        return start(profiling, "this run's own JVM", here, recording, "; where perf events are not allowed, sample by a timer"
+                + " (mvn gatling:test -Dprofile.injector=true -Dprofile=ctimer), or run without -Dprofile.injector");
     }
 
     private static Profiler start(Profiling profiling, String label, Agent agent, Path recording, String advice) {
@@ -71,7 +72,7 @@ public final class Profiler {
         try {
             Files.deleteIfExists(recording);
             agent.send(options);
-        } catch (Exception e) {
+        } catch (Exception | LinkageError e) {
             throw new IllegalStateException("could not start async-profiler in " + label + ": " + e + advice, e);
         }
         return new Profiler(label, agent, recording);

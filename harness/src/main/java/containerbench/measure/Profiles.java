@@ -114,6 +114,7 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
      * Cuts every recording by its target's blocks of its launch, and draws each tier's flame graph of
      * each target into {@code folder}, and of each target other than {@code baseline} its differential one.
      *
+     * @param baseline the target the others' differential flame graphs are against, or {@code null} for none (the injector)
      * @param relative how the results file names a file of {@code folder}
      */
     public static Profiles cut(String event, long intervalNanos, List<Recording> recordings, List<Window> blocks, String baseline,
@@ -149,7 +150,7 @@ public record Profiles(String event, long intervalNanos, List<Part> parts) {
                 launches.forEach((launch, classes) -> each.add(new Launch(launch, responses(blocks, tier, target, launch),
                         classes.values().stream().mapToLong(Long::longValue).sum(), folded(classes, kept))));
                 Map<String, Long> own = stacks.getOrDefault(tier, Map.of()).get(target);
-                Map<String, Long> base = stacks.getOrDefault(tier, Map.of()).get(baseline);
+                Map<String, Long> base = baseline == null ? null : stacks.getOrDefault(tier, Map.of()).get(baseline);
                 Path graph = own == null ? null : flameGraph(folder, tier, target, own);
                 Path differential = own == null || base == null || target.equals(baseline) ? null
                         : differential(folder, tier, target, own, responses(blocks, tier, target, launches.keySet()), baseline, base,

@@ -60,8 +60,13 @@ public final class ConsoleTable {
             OpenView.lines(run).forEach(line -> out.format("  %s%n", line));
             OpenView.capacities(run).forEach(line -> out.format("  %s%n", line));
         }
-        InjectorProfileView.of(run).forEach(profile -> profile.lines().forEach(line -> out.format("%s%n", line)));
+        injectorProfile(run).forEach(line -> out.format("%s%n", line));
         return out.toString();
+    }
+
+    /** Where the injector's CPU per response goes, tier by tier (-Dprofile.injector); nothing when it was not profiled. */
+    public static List<String> injectorProfile(RunResult run) {
+        return InjectorProfileView.of(run).stream().flatMap(view -> view.lines().stream()).toList();
     }
 
     /** An interleaved run's verdicts: its ratios to the baseline with their intervals, response times, warm-ups. */

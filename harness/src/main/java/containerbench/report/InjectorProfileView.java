@@ -73,12 +73,19 @@ record InjectorProfileView(Profiles.Part part, String event, double sampled, Lis
                 + " the profiler's own cost included, docs/profiles.md)", part.tier(), sampled, event);
     }
 
+    /** Each grouping of the rows under its heading: by package, then by JDK work. */
+    private Map<String, List<Row>> groupings() {
+        Map<String, List<Row>> groupings = new LinkedHashMap<>();
+        groupings.put("by the package that asked for it", packages);
+        groupings.put("by the JDK work it ended in", work);
+        return groupings;
+    }
+
     /** The console's lines: the heading, the largest rows of each grouping, the flame graph. */
     List<String> lines() {
         List<String> lines = new ArrayList<>();
         lines.add(heading() + ":");
-        table(lines, "by the package that asked for it", packages);
-        table(lines, "by the JDK work it ended in", work);
+        groupings().forEach((heading, rows) -> table(lines, heading, rows));
         if (graph != null) {
             lines.add("  flame graph: " + graph);
         }
@@ -100,10 +107,9 @@ record InjectorProfileView(Profiles.Part part, String event, double sampled, Lis
     /** summary.md's tables: the largest rows. */
     void markdown(StringBuilder m) {
         m.append("\n<details><summary>").append(heading()).append("</summary>\n");
-        for (List<Row> rows : List.of(packages, work)) {
-            m.append("\n| ").append(rows == packages ? "by the package that asked for it" : "by the JDK work it ended in")
-                    .append(" | µs | share |\n| --- | ---: | ---: |\n");
-            for (Row row : rows.stream().limit(ProfileView.TOP).toList()) {
+        for (Map.Entry<String, List<Row>> grouping : groupings().entrySet()) {
+            m.append("\n| ").append(grouping.getKey()).append(" | µs | share |\n| --- | ---: | ---: |\n");
+            for (Row row : grouping.getValue().stream().limit(ProfileView.TOP).toList()) {
                 m.append("| `").append(row.name()).append("` | ").append(String.format(Locale.ROOT, "%.1f | %.0f%%", row.micros(), share(row)))
                         .append(" |\n");
             }
@@ -117,10 +123,9 @@ record InjectorProfileView(Profiles.Part part, String event, double sampled, Lis
         if (graph != null) {
             h.append("<p><a href=\"").append(Html.text(graph)).append("\">flame graph of the injector</a></p>\n");
         }
-        for (List<Row> rows : List.of(packages, work)) {
-            h.append("<table class=\"profile\">\n<tr><th>").append(rows == packages ? "by the package that asked for it"
-                    : "by the JDK work it ended in").append("</th><th>µs</th><th>share</th></tr>\n");
-            for (Row row : rows) {
+        for (Map.Entry<String, List<Row>> grouping : groupings().entrySet()) {
+            h.append("<table class=\"profile\">\n<tr><th>").append(grouping.getKey()).append("</th><th>µs</th><th>share</th></tr>\n");
+            for (Row row : grouping.getValue()) {
                 h.append("<tr><td>").append(Html.text(row.name())).append(String.format(Locale.ROOT, "</td><td>%.1f</td><td>%.0f%%</td></tr>%n",
                         row.micros(), share(row)));
             }

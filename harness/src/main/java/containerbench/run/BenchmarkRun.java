@@ -111,6 +111,7 @@ public final class BenchmarkRun implements LoadControl {
         // Its absence refused before any target starts.
         String client = order.settings().plan().client() == LoadClient.WRK ? WrkLoad.version() : null;
         Launches targets = null;
+        Profiler injector = null;
         try {
             targets = Launches.start(order.settings(), order.catalog(), order::logOf, System.out);
             Targets first = targets.current();
@@ -134,7 +135,7 @@ public final class BenchmarkRun implements LoadControl {
                     environment.logicalCpus(), settings.injectors(), injectors.phases(), new RequestMix(settings.app().requests()).names());
             targets.measuredBy(measurement);
             // -Dprofile.injector: this JVM sampled from here to the end; the results keep its blocks' samples.
-            Profiler injector = settings.injectorProfiling() == Profiling.OFF ? null : Profiler.startHere(settings.injectorProfiling(),
+            injector = settings.injectorProfiling() == Profiling.OFF ? null : Profiler.startHere(settings.injectorProfiling(),
                     settings.benchmarksDir().resolve("profiler"), order.store().directory().resolve(order.runId() + ".injector."
                     + settings.injectorProfiling().spelled() + ".jfr"));
             System.out.println("container-bench: run " + order.runId() + " against " + String.join(", ",
@@ -142,6 +143,9 @@ public final class BenchmarkRun implements LoadControl {
                     + settings.loadSeconds() + " s of load" + injectors.describe());
             return new BenchmarkRun(settings, targets, injectors, measurement, record, parent, injector);
         } catch (IOException | RuntimeException e) {
+            if (injector != null) {
+                injector.stop();
+            }
             if (targets != null) {
                 targets.close();
             }

@@ -135,7 +135,8 @@ final class RunRecord {
         Profiles profiles = null;
         Profiles injectorProfiles = null;
         Path folder = order.store().directory().resolve(order.runId() + "-profiles");
-        List<Profiles.Window> windows = !blocks.isEmpty() ? Profiles.Window.ofBlocks(blocks) : Profiles.Window.ofTiers(measurement.tierResults());
+        List<Profiles.Window> windows = !order.settings().profiled() && injectorRecording == null ? List.of()
+                : !blocks.isEmpty() ? Profiles.Window.ofBlocks(blocks) : Profiles.Window.ofTiers(measurement.tierResults());
         if (order.settings().profiled()) {
             // Every profiled target is sampled alike (TargetSettings refuses otherwise).
             String event = order.settings().targets().stream().map(TargetSettings::profiling).filter(p -> p != Profiling.OFF)
@@ -143,9 +144,14 @@ final class RunRecord {
             profiles = Profiles.cut(event, Profiling.CPU_INTERVAL_NANOS, recordings, windows, labels.get(0), folder, order.store()::relative);
         }
         if (injectorRecording != null) {
-            injectorProfiles = Profiles.cut(order.settings().injectorProfiling().spelled(), Profiling.CPU_INTERVAL_NANOS,
-                    List.of(new Profiles.Recording(Profiles.INJECTOR, 0, injectorRecording)), Profiles.Window.ofInjector(windows), null,
-                    folder, order.store()::relative);
+            try {
+                injectorProfiles = Profiles.cut(order.settings().injectorProfiling().spelled(), Profiling.CPU_INTERVAL_NANOS,
+                        List.of(new Profiles.Recording(Profiles.INJECTOR, 0, injectorRecording)), Profiles.Window.ofInjector(windows), null,
+                        folder, order.store()::relative);
+            } catch (RuntimeException e) {
+                // The run's figures first: a profile that cannot be read leaves them whole, and says why.
+                System.out.println("container-bench: WARNING the injector's profile was not kept: " + e.getMessage());
+            }
         }
         return write(running.toBuilder().status(status).profiles(profiles).injectorProfiles(injectorProfiles).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))

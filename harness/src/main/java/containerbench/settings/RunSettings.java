@@ -98,8 +98,14 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
         }
         AppSettings app = AppSettings.from(given, targets.get(0).launched(), targetsWar(given, targets));
         plan.client().refuseOver(given, plan, targets, app.requests(), injectors);
+        Profiling injectorProfiling = Profiling.ofInjector(given);
+        if (injectorProfiling != Profiling.OFF && plan.client() == LoadClient.WRK) {
+            throw new SettingException(given.spelled(RunProperties.PROFILE_INJECTOR) + "=true profiles the JVM that sends the load, and"
+                    + " with " + given.spelled(RunProperties.CLIENT) + "=wrk wrk sends it: profile the targets ("
+                    + given.spelled(RunProperties.PROFILE) + "=cpu), or let Gatling send the load");
+        }
         return new RunSettings(plan, interleaving, Gates.from(given), CpuPlacement.from(given, machineCpus), limit,
-                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), Profiling.ofInjector(given), benchmarks, gatling, injectors,
+                targets, RECORD.bool(given, true), SAMPLE.bool(given, true), injectorProfiling, benchmarks, gatling, injectors,
                 app, given.prefix());
     }
 

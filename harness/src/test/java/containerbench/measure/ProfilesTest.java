@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** How a profile's samples become CPU per response, and what each sample is charged to. */
 class ProfilesTest {
@@ -16,6 +19,22 @@ class ProfilesTest {
         assertEquals(32.75, Profiles.microsPerResponse(818, 5_000_000, 124_879), 0.01);
         // At 1 ms a sample, a thousand samples over a thousand responses are a millisecond each.
         assertEquals(1000.0, Profiles.microsPerResponse(1000, 1_000_000, 1000), 1e-9);
+    }
+
+    @Test
+    void theInjectorsWindowsAreEveryTargetsAndATierWithoutSamplesKeepsAnEmptyPart(@TempDir Path dir) {
+        Tier tier = Tier.parse("100 users");
+        List<Profiles.Window> blocks = List.of(new Profiles.Window(tier, "tomcat", 1, 1000, 2000, 30),
+                new Profiles.Window(tier, "undertow", 1, 2000, 3000, 20));
+        List<Profiles.Window> injector = Profiles.Window.ofInjector(blocks);
+        assertEquals(List.of(new Profiles.Window(tier, Profiles.INJECTOR, 0, 1000, 2000, 30),
+                new Profiles.Window(tier, Profiles.INJECTOR, 0, 2000, 3000, 20)), injector, "one launch over every target's blocks");
+        // No recording written (a profiler that could not stop): no baseline to draw against, and no failure.
+        Profiles cut = Profiles.cut("cpu", 5_000_000, List.of(new Profiles.Recording(Profiles.INJECTOR, 0, dir.resolve("none.jfr"))),
+                injector, null, dir, Path::toString);
+        assertEquals(1, cut.parts().size());
+        assertEquals(List.of(), cut.parts().get(0).launches());
+        assertEquals(null, cut.parts().get(0).flameGraph());
     }
 
     @Test

@@ -41,6 +41,8 @@ class LoadClientTest {
         "client=wrk,connections=per-request | -Dclient=wrk keeps each of its connections alive, one per user:"
                 + " -Dconnections=per-request is Gatling's",
         "client=wrk,injectors=2 | -Dclient=wrk runs one wrk per block on this machine: -Dinjectors splits Gatling's users",
+        "client=wrk,profile.injector=true | -Dprofile.injector=true profiles the JVM that sends the load, and with -Dclient=wrk wrk"
+                + " sends it: profile the targets (-Dprofile=cpu), or let Gatling send the load",
     })
     void whatWrkCannotSendIsRefusedBeforeAnythingStarts(String pairs, String message) {
         String[] given = pairs.replace('=', ',').split(",");
