@@ -20,7 +20,9 @@ import java.util.Map;
  */
 public final class RunningTarget implements AutoCloseable {
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    // How long a target may take to announce its port. A target that exits fails at once; this bounds only a slow or hung
+    // one. 120 s: Payara, started over TLS beside seven other containers on 2 cores, took more than 60 s (CI, 2026-12-07).
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(15);
     // A target started elsewhere should already be up: say so soon when it is not.
     private static final Duration EXTERNAL_PROBE_TIMEOUT = Duration.ofSeconds(5);

@@ -63,7 +63,7 @@ final class RunningTargets implements AutoCloseable {
         Path log = folder("target-test").resolve(container + ".log");
         return TargetProcess.start(TargetModule.of(CATALOG, container), settings(container, properties),
                 run(container, properties).app(), List.of(), log,
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(120));
     }
 
     /**
@@ -96,7 +96,7 @@ final class RunningTargets implements AutoCloseable {
     /** The same, some containers with properties of their own besides ({@code tls}, {@code target.java}). */
     void startAll(List<String> containers, Map<String, String> more, Map<String, Map<String, String>> own) throws Exception {
         // One batch of starts at a time on the machine: the two test JVMs each starting eight servers at
-        // once took Payara past its 60 s to start; a batch waits for the other test JVM's to end.
+        // once took Payara past 60 s to start; a batch waits for the other test JVM's to end.
         synchronized (RunningTargets.class) {
             Path lock = Files.createDirectories(Path.of("target", "test-logs")).resolve("starting.lock");
             try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
