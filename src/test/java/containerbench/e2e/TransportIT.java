@@ -104,13 +104,14 @@ class TransportIT {
     void anOpenWorkloadsArrivalsShareAFewHttp2ConnectionsOrEachOpensItsOwn() throws Exception {
         int[] shared = openOverH2("shared");
         int[] perRequest = openOverH2("per-request");
-        // 200 arrivals a second for 2 s after a warm-up of 4 users: 400 logins.
-        assertTrue(shared[2] > 0 && shared[2] <= 20 && shared[1] == 0, "shared: HTTP/2 connections " + shared[2] + " for 400 arrivals");
-        assertTrue(perRequest[2] >= 400, "per-request: HTTP/2 connections " + perRequest[2] + " for 400 arrivals");
+        // 100 arrivals a second for 2 s after a warm-up of 4 users: 200 logins. At 200 a second, a TLS handshake each on 2
+        // slow cores queued them for 10 s and one handshake timed out (CI, 2026-12-07): the test is about connections, not load.
+        assertTrue(shared[2] > 0 && shared[2] <= 20 && shared[1] == 0, "shared: HTTP/2 connections " + shared[2] + " for 200 arrivals");
+        assertTrue(perRequest[2] >= 200, "per-request: HTTP/2 connections " + perRequest[2] + " for 200 arrivals");
     }
 
     private static int[] openOverH2(String connections) throws Exception {
-        Loaded loaded = load("transport-open-" + connections, "-Dcontainer=undertow", "-Dhttp=h2", "-Dmodel=open", "-Drates=200",
+        Loaded loaded = load("transport-open-" + connections, "-Dcontainer=undertow", "-Dhttp=h2", "-Dmodel=open", "-Drates=100",
                 "-Dconnections=" + connections, "-DwarmupUsers=4", "-DtierSeconds=2");
         RunResult run = loaded.run();
         assertEquals(connections, run.plan().connections());
