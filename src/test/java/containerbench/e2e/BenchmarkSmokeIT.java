@@ -99,6 +99,14 @@ class BenchmarkSmokeIT {
         if (profiled) {
             assertEquals("epoll", run.injector().transport(), "-Dgatling.netty.useIoUring=false");
         }
+        // Its start-up and memory at rest, read from the target's own JVM: a server's, not its launcher's.
+        assertEquals(1, run.footprints().size(), "one launch's figures: " + run.footprints());
+        containerbench.measure.LaunchFootprint footprint = run.footprints().get(0);
+        assertTrue(footprint.unknown() == null && footprint.readyMillis() > 0 && footprint.readyMillis() <= footprint.startMillis()
+                && footprint.jvmMillis() > 0 && footprint.jvmMillis() <= footprint.startMillis()
+                && footprint.heapAtRestBytes() > 0 && footprint.rssAtRestBytes() > footprint.heapAtRestBytes()
+                && footprint.diskBytes() > 1_000_000, "start-up, memory at rest and size on disk: " + footprint);
+        assertTrue(run.footprint().isEmpty(), "nothing to compare with one target");
 
         assertFalse(Path.of(run.gatlingReport()).isAbsolute(), "the report's path is relative: " + run.gatlingReport());
         assertFalse(Path.of(run.baseline().log()).isAbsolute(), "the log's path is relative: " + run.baseline().log());
@@ -164,10 +172,13 @@ class BenchmarkSmokeIT {
         for (RunResult.Target target : run.targets()) {
             assertTrue(Files.isRegularFile(stored.resolve(target.log())), "each target's own log: " + target.log());
         }
+        assertFootprints(run);
         assertReportAgrees(stored);
         assertProfiled(stored);
-        assertTrue(Files.readString(results.get(0).resolveSibling("index.html")).contains("Verdicts: tomcat vs undertow"),
-                "the page leads with the run's verdicts");
+        String page = Files.readString(results.get(0).resolveSibling("index.html"));
+        assertTrue(page.contains("Verdicts: tomcat vs undertow"), "the page leads with the run's verdicts");
+        assertTrue(page.contains("undertow against tomcat besides CPU per response") && page.contains("RSS at rest"),
+                "the page shows the costs besides CPU");
         assertFalse(Runs.anyAlive(marker), "no target JVM left");
     }
 
@@ -324,6 +335,26 @@ class BenchmarkSmokeIT {
      * Each target's profile of each tier: samples from both launches, the servlet's own frame on its stacks, a
      * flame graph page; and the comparison that explains the verdict's CPU per response under it, on the page.
      */
+    /** Each launch's start-up and memory at rest, each block's garbage and pauses, and their ratios over the launches. */
+    private static void assertFootprints(RunResult run) {
+        assertEquals(List.of("tomcat 0", "undertow 0", "tomcat 1", "undertow 1"), run.footprints().stream()
+                .map(f -> f.target() + " " + f.launch()).toList(), "every target's figures of every launch");
+        assertTrue(run.footprints().stream().allMatch(f -> f.unknown() == null && f.startMillis() > 0 && f.heapAtRestBytes() > 0
+                && f.rssAtRestBytes() > 0 && f.diskBytes() > 0), "every figure read: " + run.footprints());
+        assertTrue(run.blocks().stream().allMatch(b -> b.jvm() != null && b.jvm().allocatedBytes() > 0 && b.jvm().millis() > 0),
+                "every block's allocation read from its target's JVM");
+        assertEquals(1, run.footprint().size());
+        containerbench.results.Footprints.Comparison undertow = run.footprint().get(0);
+        assertEquals("undertow", undertow.other());
+        assertEquals(2, undertow.startUp().ratio().launches(), "one start-up of each a launch: " + undertow);
+        assertTrue(undertow.heapAtRest().ratio() != null && undertow.rssAtRest().ratio() != null && undertow.diskRatio() > 0,
+                "memory at rest compared: " + undertow);
+        assertEquals(2, undertow.tiers().size());
+        undertow.tiers().forEach(tier -> assertTrue(tier.bytesPerResponse().ratio() != null
+                && tier.bytesPerResponse().ratio().adjustedFor() == containerbench.results.Comparisons.family(run),
+                "bytes per response compared, adjusted for the run's whole family: " + tier));
+    }
+
     private static void assertProfiled(StoredRun stored) throws IOException {
         containerbench.measure.Profiles profiles = stored.run().profiles();
         assertNotNull(profiles, "a profiled run keeps its profiles");

@@ -36,6 +36,23 @@ public final class RunningTarget implements AutoCloseable {
     private final Negotiation negotiation;
     // Sampling it from the moment it answered (-Dprofile); null when not profiled.
     private volatile Profiler profiler;
+    // How long it took to start; null for a target started elsewhere.
+    private StartUp startUp;
+
+    /**
+     * How long a launched target took to start, timed by this JVM from just before its process was
+     * spawned: to the line announcing its port ({@code ready}) and to the first OK answer of the
+     * application (the login, or the user's first request).
+     *
+     * @param spawnedAtMillis when its process was spawned, in epoch ms
+     */
+    public record StartUp(long spawnedAtMillis, long readyMillis, long answerMillis) {
+
+        /** When it first answered, in epoch ms. */
+        public long answeredAtMillis() {
+            return spawnedAtMillis + answerMillis;
+        }
+    }
 
     private RunningTarget(TargetSettings settings, TargetProcess process, Cgroup cgroup, URI baseUrl, AppRequests app,
             Negotiation negotiation) {
@@ -77,13 +94,18 @@ public final class RunningTarget implements AutoCloseable {
         }
         TargetProcess process = null;
         try {
-            process = TargetProcess.start(TargetVersions.module(catalog, settings, System.out), settings, run.app(), prefix, log,
-                    START_TIMEOUT, port);
+            TargetModule module = TargetVersions.module(catalog, settings, System.out);
+            long spawnedAt = System.currentTimeMillis();
+            long spawned = System.nanoTime();
+            process = TargetProcess.start(module, settings, run.app(), prefix, log, START_TIMEOUT, port);
+            long ready = System.nanoTime();
             URI base = process.baseUrl(settings.host());
             ReadyProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);
+            StartUp startUp = new StartUp(spawnedAt, (ready - spawned) / 1_000_000, (System.nanoTime() - spawned) / 1_000_000);
             Negotiation negotiation = settings.tls() ? Negotiation.checked(settings.label(), settings.http(), base.getHost(),
                     base.getPort()) : null;
             RunningTarget running = new RunningTarget(settings, process, cgroup, base, app, negotiation);
+            running.startUp = startUp;
             if (settings.profiling() != Profiling.OFF) {
                 running.profiler = Profiler.start(settings.profiling(), running.pid(), settings.label(),
                         run.benchmarksDir().resolve("profiler"), recordingOf(log, settings.profiling()));
@@ -116,6 +138,11 @@ public final class RunningTarget implements AutoCloseable {
     /** What its TLS handshake agreed before the load (checked against what it was asked), or {@code null} for cleartext. */
     public Negotiation negotiation() {
         return negotiation;
+    }
+
+    /** How long it took to start; {@code null} for a target started elsewhere. */
+    public StartUp startUp() {
+        return startUp;
     }
 
     /** Whether this run started the target. */

@@ -38,8 +38,21 @@ public final class Targets implements AutoCloseable {
     /** @param ports the port each target is launched on: 0 for one it chooses */
     public static Targets start(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs,
             java.util.function.ToIntFunction<TargetSettings> ports, PrintStream out) {
+        return start(settings, catalog, logs, ports, out, null);
+    }
+
+    /**
+     * @param oneAtATime the order in which to start them one after another, each once the one before
+     *     answers, by index in the settings: so that each start-up is timed on a machine otherwise quiet
+     *     ({@link RunningTarget#startUp}); {@code null} to start them side by side
+     */
+    public static Targets start(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs,
+            java.util.function.ToIntFunction<TargetSettings> ports, PrintStream out, List<Integer> oneAtATime) {
         WarFetch.ensure(settings.app(), catalog.projectRoot(), settings.benchmarksDir().resolve("logs/war-fetch.log"), out);
         TargetVersions.resolveAll(settings.targets(), catalog, out);
+        if (oneAtATime != null) {
+            return oneAfterAnother(settings, catalog, logs, ports, out, oneAtATime);
+        }
         // Side by side: a server's start is partly waiting (on its files, its own threads), and the
         // load starts only once every target answers, so none of them starts beside the load.
         List<CompletableFuture<RunningTarget>> starting = new ArrayList<>();
@@ -78,7 +91,36 @@ public final class Targets implements AutoCloseable {
             stop(started);
             throw failure;
         }
-        started.forEach(running -> running.facts().forEach((key, value) -> out.println("  " + key + " = " + value)));
+        return told(settings, started, out);
+    }
+
+    private static Targets oneAfterAnother(RunSettings settings, TargetCatalog catalog, Function<TargetSettings, Path> logs,
+            java.util.function.ToIntFunction<TargetSettings> ports, PrintStream out, List<Integer> order) {
+        RunningTarget[] started = new RunningTarget[settings.targets().size()];
+        try {
+            for (int index : order) {
+                TargetSettings target = settings.targets().get(index);
+                Path log = logs.apply(target);
+                if (target.launched()) {
+                    out.println("container-bench: starting " + target.label() + ", log in " + log);
+                }
+                started[index] = RunningTarget.start(target, settings, catalog, log, ports.applyAsInt(target));
+            }
+        } catch (RuntimeException | Error e) {
+            stop(java.util.Arrays.stream(started).filter(t -> t != null).toList());
+            throw e;
+        }
+        return told(settings, List.of(started), out);
+    }
+
+    /** The targets started, once each has said what it is. */
+    private static Targets told(RunSettings settings, List<RunningTarget> started, PrintStream out) {
+        // Every fact but the paths of what each is on disk: a class path is no line to read.
+        started.forEach(running -> running.facts().forEach((key, value) -> {
+            if (!key.equals(containerbench.launcher.TargetProtocol.INSTALLED)) {
+                out.println("  " + key + " = " + value);
+            }
+        }));
         Targets targets = new Targets(started);
         if (targets.cpuLimitController() != null) {
             out.println("container-bench: each target limited to " + settings.cpuLimit().cpus() + " CPU per "

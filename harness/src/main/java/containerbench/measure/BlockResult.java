@@ -28,9 +28,12 @@ import java.util.List;
  * @param launch which launch of the targets (fresh JVMs) it ran in, 0 first (schema 10; 0 before)
  * @param byRequest with a mix of requests, each one's outcomes and mean response time in the block, in the mix's
  *     order (schema 12); {@code null} for one request, and before
+ * @param jvm what the loaded target's JVM allocated and how long its collectors stopped it over the block (schema 21);
+ *     {@code null} where its JVM could not be read (a target started elsewhere), and before
  */
 public record BlockResult(@JsonUnwrapped Place place, @JsonUnwrapped Window window, @JsonUnwrapped Answers answers,
-        BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open, int launch, List<Request> byRequest) {
+        BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open, int launch, List<Request> byRequest,
+        BlockJvm jvm) {
 
     /** Where in its launch the block ran: its tier, that tier's users, the round and the target. */
     public record Place(Tier tier, int users, int round, String target) {
@@ -58,7 +61,7 @@ public record BlockResult(@JsonUnwrapped Place place, @JsonUnwrapped Window wind
     public BlockResult(Tier tier, int users, int round, String target, long startMillis, long endMillis, long requests, long ok,
             long ko, double tps, BlockCpu cpu, boolean injectorLimited, String latencyHistogram, OpenFigures open, int launch) {
         this(new Place(tier, users, round, target), new Window(startMillis, endMillis), new Answers(requests, ok, ko, tps), cpu,
-                injectorLimited, latencyHistogram, open, launch, null);
+                injectorLimited, latencyHistogram, open, launch, null, null);
     }
 
     /** A block of the first launch. */
@@ -113,23 +116,28 @@ public record BlockResult(@JsonUnwrapped Place place, @JsonUnwrapped Window wind
      */
     public BlockResult withLatencies(String histogram, OpenFigures figures) {
         return new BlockResult(place, window, answers, cpu, injectorLimited || figures != null && figures.injectorLate(), histogram,
-                figures, launch, byRequest);
+                figures, launch, byRequest, jvm);
     }
 
     /** The same block with what became of each of its requests, read once the last of them is in. */
     public BlockResult withOutcomes(long requests, long ok, long ko) {
         return new BlockResult(place, window, new Answers(requests, ok, ko, answers.tps()), cpu, injectorLimited, latencyHistogram,
-                open, launch, byRequest);
+                open, launch, byRequest, jvm);
     }
 
     /** The same block with each request's figures of a mix, read with its outcomes. */
     public BlockResult withRequests(List<Request> requests) {
         return new BlockResult(place, window, answers, cpu, injectorLimited, latencyHistogram, open, launch,
-                requests == null ? null : List.copyOf(requests));
+                requests == null ? null : List.copyOf(requests), jvm);
     }
 
     /** The same block judged again for whether Gatling limited it, as a results file older than the per-block rule is read. */
     public BlockResult withInjectorLimited(boolean limited) {
-        return new BlockResult(place, window, answers, cpu, limited, latencyHistogram, open, launch, byRequest);
+        return new BlockResult(place, window, answers, cpu, limited, latencyHistogram, open, launch, byRequest, jvm);
+    }
+
+    /** The same block with what its target's JVM did over it. */
+    public BlockResult withJvm(BlockJvm figures) {
+        return new BlockResult(place, window, answers, cpu, injectorLimited, latencyHistogram, open, launch, byRequest, figures);
     }
 }

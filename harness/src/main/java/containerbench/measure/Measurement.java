@@ -37,6 +37,8 @@ public final class Measurement implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicReferenceArray<Long> pids;
     // Each target's own report of its resources, read in place of its process; null for one whose process is read.
     private final List<TargetReport> reports;
+    // The targets' JVMs in the launch running now, read at every measured block's turn; null for one that cannot be attached to.
+    private final java.util.concurrent.atomic.AtomicReferenceArray<TargetJvm> jvms;
     private final CpuClock clock;
     private final int machineCpus;
     private final int injectorCores = Runtime.getRuntime().availableProcessors();
@@ -88,6 +90,7 @@ public final class Measurement implements AutoCloseable {
         this.sampling = sampling;
         this.pids = new java.util.concurrent.atomic.AtomicReferenceArray<>(targets.stream().map(Target::pid).toArray(Long[]::new));
         this.reports = targets.stream().map(t -> t.resources() == null ? null : new TargetReport(t.resources())).toList();
+        this.jvms = new java.util.concurrent.atomic.AtomicReferenceArray<>(targets.size());
         Rotation.Cores cores = new Rotation.Cores(injectorCores);
         boolean several = labels.size() > 1;
         int launches = interleaving == null ? 1 : interleaving.launches();
@@ -170,7 +173,16 @@ public final class Measurement implements AutoCloseable {
     /** Target {@code t} as a rotation turns to it, under the request name {@code request}: its CPU read from the launch running, or its report. */
     private Rotation.Target target(int t, String request) {
         TargetReport report = reports.get(t);
-        return new Rotation.Target(t, labels.get(t), request, report != null ? report::cpuMillis : () -> clock.processMillis(pids.get(t)));
+        return new Rotation.Target(t, labels.get(t), request, report != null ? report::cpuMillis : () -> clock.processMillis(pids.get(t)),
+                () -> {
+                    TargetJvm jvm = jvms.get(t);
+                    return jvm == null ? null : jvm.read();
+                });
+    }
+
+    /** Target {@code t}'s JVM in the launch running now; {@code null} for one started elsewhere, or one that could not be attached to. */
+    public TargetJvm jvm(int t) {
+        return jvms.get(t);
     }
 
     /**
@@ -180,6 +192,11 @@ public final class Measurement implements AutoCloseable {
     public synchronized void launched(int launch, List<Long> launchedPids) {
         for (int t = 0; t < launchedPids.size(); t++) {
             pids.set(t, launchedPids.get(t));
+            TargetJvm last = jvms.getAndSet(t, launchedPids.get(t) == null || reports.get(t) != null ? null
+                    : TargetJvm.attach(launchedPids.get(t)));
+            if (last != null) {
+                last.close();
+            }
         }
         if (!samplers.isEmpty()) {
             samplers.get(samplers.size() - 1).forEach(ServerSampler::close);
@@ -188,7 +205,7 @@ public final class Measurement implements AutoCloseable {
             List<ServerSampler> these = new ArrayList<>();
             for (int t = 0; t < launchedPids.size(); t++) {
                 these.add(reports.get(t) != null ? ServerSampler.start(reports.get(t), SAMPLE_PERIOD)
-                        : ServerSampler.start(launchedPids.get(t), SAMPLE_PERIOD));
+                        : ServerSampler.start(launchedPids.get(t), jvms.get(t), SAMPLE_PERIOD));
             }
             samplers.add(these);
         }
@@ -361,6 +378,12 @@ public final class Measurement implements AutoCloseable {
     @Override
     public void close() {
         samplers.forEach(launch -> launch.forEach(ServerSampler::close));
+        for (int t = 0; t < jvms.length(); t++) {
+            TargetJvm jvm = jvms.getAndSet(t, null);
+            if (jvm != null) {
+                jvm.close();
+            }
+        }
         failureLog.close();
     }
 }

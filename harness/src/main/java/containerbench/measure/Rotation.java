@@ -30,8 +30,15 @@ public final class Rotation {
      * @param request the request name Gatling's report shows its blocks under
      * @param cpuMillis its CPU time so far in ms, read at each turn (of its JVM in the launch running, or from
      *     its own report); {@code null} where that cannot be read
+     * @param jvm its JVM's allocation and collector counters, read at each turn; {@code null} where they cannot be read
      */
-    public record Target(int index, String label, String request, java.util.function.Supplier<Long> cpuMillis) {
+    public record Target(int index, String label, String request, java.util.function.Supplier<Long> cpuMillis,
+            java.util.function.Supplier<TargetJvm.Gauge> jvm) {
+
+        /** A target whose JVM is not read. */
+        public Target(int index, String label, String request, java.util.function.Supplier<Long> cpuMillis) {
+            this(index, label, request, cpuMillis, () -> null);
+        }
     }
 
     /** How long each block lasts, and how many rounds turn: at least {@code fewest}, at most {@code most}. */
@@ -257,12 +264,16 @@ public final class Rotation {
      * Every target's CPU (ms, in target order; null where unknown), Gatling's (ns) and its threads', the
      * clock (ns) and the machine's counters.
      */
-    private record Reading(List<Long> targetMillis, long injectorNanos, ThreadCpu.Reading threads, long nanos, HostLoad.Mark host) {
+    private record Reading(List<Long> targetMillis, long injectorNanos, ThreadCpu.Reading threads, long nanos, HostLoad.Mark host,
+            List<TargetJvm.Gauge> jvm) {
     }
 
     private Reading read(long now) {
+        // Only a measured step reads the JVMs: about a millisecond for each over JMX, spared in every warm-up window.
+        List<TargetJvm.Gauge> jvm = kind instanceof Step.Measured ? targets.stream().map(t -> t.jvm().get()).toList()
+                : java.util.Collections.nCopies(targets.size(), null);
         return new Reading(targets.stream().map(t -> t.cpuMillis().get()).toList(), clock.injectorNanos(),
-                ThreadCpu.read(), now, HostLoad.mark());
+                ThreadCpu.read(), now, HostLoad.mark(), jvm);
     }
 
     private void close(Reading end) {
@@ -293,7 +304,8 @@ public final class Rotation {
                 waitingMillis == null || targets.size() < 2 ? null : Decimals.two(waitingMillis / 10.0 / seconds));
         closed.add(new BlockResult(tier(), users, block.round(), target(block).label(), figures.startMillis(), figures.endMillis(),
                 figures.requests(), figures.ok(), figures.ko(), figures.tps(), cpu,
-                InjectorLimit.limited(injectorPercent, cores.injector(), busiest), null, null, launch));
+                InjectorLimit.limited(injectorPercent, cores.injector(), busiest), null, null, launch)
+                .withJvm(BlockJvm.between(atStart.jvm().get(loaded), end.jvm().get(loaded), Math.round((end.nanos() - atStart.nanos()) / 1e6))));
         closedBlocks.add(block);
     }
 

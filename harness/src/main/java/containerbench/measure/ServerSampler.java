@@ -1,9 +1,7 @@
 package containerbench.measure;
 
-import com.sun.tools.attach.VirtualMachine;
 import containerbench.launcher.ResourceReport;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryUsage;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
@@ -13,9 +11,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import oshi.SystemInfo;
 import oshi.hardware.CentralProcessor;
 import oshi.software.os.OSProcess;
@@ -55,8 +50,8 @@ public final class ServerSampler implements AutoCloseable {
     private final TargetReport report;
     private ResourceReport.Reading lastReport;
     private long lastReportMillis;
-    private final MemoryMXBean targetHeap;
-    private final JMXConnector jmx;
+    // The target's JVM, for its heap; owned by the measurement, null where it could not be attached to.
+    private final TargetJvm jvm;
     private final ScheduledExecutorService timer;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -69,14 +64,18 @@ public final class ServerSampler implements AutoCloseable {
     private ThreadCpu.Reading lastThreads;
     private long lastMillis;
 
-    /** Starts sampling; without a {@code targetPid} ({@code null}) only the injector and the machine. */
-    public static ServerSampler start(Long targetPid, Duration period) {
-        return started(new ServerSampler(targetPid, null), period);
+    /**
+     * Starts sampling; without a {@code targetPid} ({@code null}) only the injector and the machine.
+     *
+     * @param jvm the target's JVM, attached to by the caller, who closes it; {@code null} for no heap figures
+     */
+    public static ServerSampler start(Long targetPid, TargetJvm jvm, Duration period) {
+        return started(new ServerSampler(targetPid, null, jvm), period);
     }
 
     /** Starts sampling a target through its own report of its CPU and memory (no heap figures). */
     public static ServerSampler start(TargetReport report, Duration period) {
-        return started(new ServerSampler(null, report), period);
+        return started(new ServerSampler(null, report, null), period);
     }
 
     private static ServerSampler started(ServerSampler sampler, Duration period) {
@@ -84,7 +83,7 @@ public final class ServerSampler implements AutoCloseable {
         return sampler;
     }
 
-    private ServerSampler(Long targetPid, TargetReport report) {
+    private ServerSampler(Long targetPid, TargetReport report, TargetJvm jvm) {
         SystemInfo system = new SystemInfo();
         this.os = system.getOperatingSystem();
         this.processor = system.getHardware().getProcessor();
@@ -92,24 +91,7 @@ public final class ServerSampler implements AutoCloseable {
         this.report = report;
         this.lastReport = report == null ? null : report.read();
         this.lastReportMillis = System.currentTimeMillis();
-        JMXConnector connector = null;
-        MemoryMXBean heap = null;
-        if (targetPid != null) {
-            try {
-                VirtualMachine vm = VirtualMachine.attach(Long.toString(targetPid));
-                try {
-                    connector = JMXConnectorFactory.connect(new JMXServiceURL(vm.startLocalManagementAgent()));
-                } finally {
-                    vm.detach();
-                }
-                heap = ManagementFactory.newPlatformMXBeanProxy(connector.getMBeanServerConnection(),
-                        ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class);
-            } catch (Exception e) {
-                System.err.println("container-bench: no heap figures, cannot attach to the target JVM: " + e);
-            }
-        }
-        this.jmx = connector;
-        this.targetHeap = heap;
+        this.jvm = jvm;
         this.lastTarget = targetPid != null ? os.getProcess(targetPid.intValue()) : null;
         this.lastInjector = os.getProcess(os.getProcessId());
         this.lastTicks = processor.getSystemCpuLoadTicks();
@@ -172,11 +154,7 @@ public final class ServerSampler implements AutoCloseable {
     }
 
     private MemoryUsage heap() {
-        try {
-            return targetHeap == null ? null : targetHeap.getHeapMemoryUsage();
-        } catch (RuntimeException e) {
-            return null;
-        }
+        return jvm == null ? null : jvm.heap();
     }
 
     private static Double cores(ResourceReport.Reading now, ResourceReport.Reading before,
@@ -204,12 +182,5 @@ public final class ServerSampler implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
-        try {
-            if (jmx != null) {
-                jmx.close();
-            }
-        } catch (Exception e) {
-            // the target is stopping anyway
-        }
     }
 }

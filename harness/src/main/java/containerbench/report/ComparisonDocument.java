@@ -49,10 +49,11 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
      * @param machine how full the machine was and how often Gatling limited the load
      * @param repeats the earlier runs of the same comparison with their pool, under the latest
      * @param requests with a mix of requests, each target's requests against the baseline's; else empty
+     * @param footprint each target against the baseline besides CPU per response: start-up, memory at rest, garbage, pauses
      */
     record VerdictSection(String run, String heading, Method method, MachineShare machine, List<VerdictTable> tables,
             Pictures pictures, Words words, Repeats repeats, List<RequestTable> requests, List<ProfileView> profiles,
-            List<InjectorProfileView> injector) {
+            List<InjectorProfileView> injector, List<FootprintView> footprint) {
 
         /** The verdicts of an interleaved run, its repeats among {@code all}, and its calibration as seen from the page. */
         static VerdictSection of(StoredRun stored, List<StoredRun> all, Path pageDir) {
@@ -67,7 +68,7 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
                     new Words(java.util.stream.Stream.concat(Verdicts.sentences(run).stream(), Verdicts.operatingPoints(run).stream())
                             .toList(), Verdicts.latencies(run), Verdicts.warmups(run)),
                     Repeats.of(stored, all), RequestTable.of(run), ProfileView.of(stored, pageDir),
-                    InjectorProfileView.of(stored, pageDir));
+                    InjectorProfileView.of(stored, pageDir), FootprintView.of(run));
         }
     }
 

@@ -85,6 +85,7 @@ public final class ConsoleTable {
         for (int i = 0; i < notes.size(); i++) {
             out.format("  [%d] %s: %s%n", i + 1, notes.get(i).brief(), notes.get(i).text());
         }
+        FootprintView.of(run).forEach(footprint -> footprint.lines().forEach(line -> out.format("%s%n", line)));
         out.format("%s", requests(RequestTable.of(run)));
         ProfileView.of(run).forEach(profile -> profile.lines().forEach(line -> out.format("%s%n", line)));
         out.format("per tier (95%% intervals, and adjusted for every interval the run states):%n");

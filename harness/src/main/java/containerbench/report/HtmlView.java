@@ -90,6 +90,7 @@ final class HtmlView {
         for (RequestTable table : verdict.requests()) {
             requestTable(h, table, notes);
         }
+        verdict.footprint().forEach(footprint -> footprint.html(h));
         verdict.profiles().forEach(profile -> profile.html(h));
         verdict.injector().forEach(profile -> profile.html(h));
         h.append("<h3>TPS and p99 per target</h3>\n<div class=\"wide\">").append(Magnitudes.svg(verdict.pictures().magnitudes())).append("</div>\n");

@@ -36,6 +36,7 @@ final class MarkdownView {
             for (RequestTable table : verdict.requests()) {
                 requestTable(m, table, doc.notes());
             }
+            verdict.footprint().forEach(footprint -> footprint.markdown(m));
             verdict.profiles().forEach(profile -> profile.markdown(m));
             verdict.injector().forEach(profile -> profile.markdown(m));
             m.append('\n').append(verdict.method().design()).append(".\n\n");

@@ -62,7 +62,7 @@ record VerdictTable(String baseline, String other, String caption, List<Row> row
     static List<VerdictTable> of(RunResult run) {
         List<VerdictTable> tables = new ArrayList<>();
         String baseline = run.baseline().label();
-        int family = Math.max(1, Comparisons.family(run.blocks(), run.targets().stream().map(RunResult.Target::label).toList()));
+        int family = Math.max(1, Comparisons.family(run));
         for (int o = 0; o < run.targets().size() - 1; o++) {
             String other = run.targets().get(o + 1).label();
             List<LatencyComparison> latencies = LatencyComparisons.latencies(run.blocks(), baseline, other, family);

@@ -269,7 +269,7 @@ final class Verdicts {
     static List<String> latencies(RunResult run) {
         List<String> sentences = new ArrayList<>();
         String baseline = run.baseline().label();
-        int family = Math.max(1, Comparisons.family(run.blocks(), run.targets().stream().map(RunResult.Target::label).toList()));
+        int family = Math.max(1, Comparisons.family(run));
         for (RunResult.Target other : run.targets().subList(1, run.targets().size())) {
             for (LatencyComparison tier : LatencyComparisons.latencies(run.blocks(), baseline, other.label(), family)) {
                 sentences.add(other.label() + "'s response times against " + baseline + "'s at " + load(tier.tier(), tier.users()) + ": mean "

@@ -7,8 +7,9 @@ import java.util.List;
  * What A/A runs (one container against itself, each run with fresh JVMs) say of the method: how many
  * of their 95% intervals held 1, against the 95% promised, and how many runs stated a difference on
  * an adjusted interval, against at most one in twenty. Every interval a run shows counts in the first:
- * TPS (also where the injector limited it: it serves both alike), CPU per response, and the response
- * times' mean and 99th percentile; only what a run says in words counts in the second ("higher",
+ * TPS (also where the injector limited it: it serves both alike), CPU per response, the response
+ * times' mean and 99th percentile, and the costs besides ({@link Footprints}: start-up, memory at rest,
+ * bytes allocated per response, collector pauses); only what a run says in words counts in the second ("higher",
  * "lower", "more", "less", and one of two identical targets failing a tier the other did not).
  *
  * @param falseVerdicts each one, "RUN: tomcat#2 at 500 users: CPU per response 0.97×"
@@ -94,7 +95,7 @@ public record AaTally(int runs, int intervals, int held, int adjustedHeld, int r
             }
         }
         List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
-        int family = Math.max(1, Comparisons.family(run.blocks(), labels));
+        int family = Math.max(1, Comparisons.family(run));
         for (String other : labels.subList(1, labels.size())) {
             for (LatencyComparison tier : LatencyComparisons.latencies(run.blocks(), labels.get(0), other, family)) {
                 if (tier.mean().pairs() >= 2) {
@@ -104,7 +105,23 @@ public record AaTally(int runs, int intervals, int held, int adjustedHeld, int r
                 }
             }
         }
+        // The costs besides the load: start-up, memory at rest, garbage and pauses per tier.
+        for (Footprints.Comparison c : run.footprint()) {
+            add(said, c.other(), "start-up", c.startUp());
+            add(said, c.other(), "heap at rest", c.heapAtRest());
+            add(said, c.other(), "RSS at rest", c.rssAtRest());
+            for (Footprints.TierCost tier : c.tiers()) {
+                add(said, c.other() + " at " + tier.tier(), "bytes allocated per response", tier.bytesPerResponse());
+                add(said, c.other() + " at " + tier.tier(), "GC pause share", tier.pausePercent());
+            }
+        }
         return said;
+    }
+
+    private static void add(List<Said> said, String where, String figure, Footprints.Figure f) {
+        if (f != null && f.ratio() != null) {
+            said.add(Said.of(where, figure, f.ratio(), true));
+        }
     }
 
     /** The tiers one of the identical targets failed and the other did not: a difference the run states first. */

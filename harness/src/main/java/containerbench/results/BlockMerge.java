@@ -136,7 +136,7 @@ public final class BlockMerge {
                 cpu, limited,
                 same.stream().allMatch(b -> b.latencyHistogram() == null) ? null : Histograms.encode(latencies),
                 launched.open() == null ? null : OpenFigures.joined(same.stream().map(BlockResult::open).toList()),
-                launched.launch(), requests(same));
+                launched.launch(), requests(same), launched.jvm());
     }
 
     /** Each request of a mix over every injector: outcomes summed, the mean time weighted by each one's OK responses. */

@@ -24,11 +24,19 @@ public final class Comparisons {
      * @param pilot with precision, the pairs of each tier's pilot (Stein's intervals); 0 otherwise
      */
     public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<Tier, String> stoppedBy, int pilot) {
+        return of(blocks, labels, stoppedBy, pilot, 0);
+    }
+
+    /**
+     * @param besides the intervals the run states besides the load's ({@link Footprints#intervals}): the family is of all of them
+     */
+    public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<Tier, String> stoppedBy, int pilot,
+            int besides) {
         Map<Tier, List<BlockResult>> blocksByTier = Paired.byTier(blocks);
         Map<Tier, List<Paired>> byTier = new LinkedHashMap<>();
         blocksByTier.forEach((tier, inTier) -> byTier.put(tier, labels.subList(1, labels.size()).stream()
                 .map(other -> Paired.of(inTier, labels.get(0), other)).toList()));
-        int family = Math.max(1, family(blocks, labels));
+        int family = Math.max(1, family(blocks, labels) + besides);
         List<Paired.Spreads> spreads = new ArrayList<>();
         for (int other = 0; other < labels.size() - 1; other++) {
             int index = other;
@@ -64,6 +72,15 @@ public final class Comparisons {
             family += 2 * (int) LatencyComparisons.latencies(blocks, labels.get(0), other, 1).stream().filter(l -> l.mean().pairs() >= 2).count();
         }
         return family;
+    }
+
+    /**
+     * Every interval the run states: the load's ({@link #family(List, List)}) and its targets' costs
+     * besides ({@link Footprints}), what every interval of it is adjusted for.
+     */
+    public static int family(RunResult run) {
+        List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
+        return family(run.blocks(), labels) + Footprints.intervals(run.footprints(), run.blocks(), labels);
     }
 
     /**
@@ -106,8 +123,11 @@ public final class Comparisons {
         targets.add(0, baseline);
         Map<Tier, String> stoppedBy = new LinkedHashMap<>();
         run.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
-        return run.toBuilder().targets(targets).comparisons(of(run.blocks(), targets.stream().map(RunResult.Target::label)
-                .toList(), stoppedBy, run.pilotPairs())).build();
+        List<String> labels = targets.stream().map(RunResult.Target::label).toList();
+        int besides = Footprints.intervals(run.footprints(), run.blocks(), labels);
+        return run.toBuilder().targets(targets).comparisons(of(run.blocks(), labels, stoppedBy, run.pilotPairs(), besides))
+                .footprint(Footprints.of(run.footprints(), run.blocks(), labels, Math.max(1, family(run.blocks(), labels) + besides)))
+                .build();
     }
 
 }

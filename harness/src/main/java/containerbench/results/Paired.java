@@ -90,7 +90,7 @@ record Paired(String baseline, String other, List<Round> tps, List<Round> cpu, L
      * (PairedRatio#ofLaunches), or this tier's own launches' where {@code spread} is null; over
      * one, from its rounds, as Stein's with precision.
      */
-    private static TierComparison.Ratio ratio(List<Round> rounds, int family, int pilot, PairedRatio.LaunchSpread spread) {
+    static TierComparison.Ratio ratio(List<Round> rounds, int family, int pilot, PairedRatio.LaunchSpread spread) {
         double adjusted = 1 - 0.05 / family;
         java.util.SortedMap<Integer, double[]> byLaunch = Round.byLaunch(rounds);
         List<double[]> launches = List.copyOf(byLaunch.values());

@@ -73,9 +73,12 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
      * @param profiles what each target's profiler saw over its own blocks (-Dprofile, schema 19); {@code null} when not profiled
      * @param injectorProfiles what the run's own JVM's profiler saw over every block, one part per tier
      *     (-Dprofile.injector, schema 20); {@code null} when not profiled
+     * @param footprints each launch of each target besides its load: its start-up, memory at rest and size on
+     *     disk, launch after launch (schema 21; empty before, and in a run several injectors share)
      */
     public record Measured(List<TierResult> warmups, List<TierResult> leadIns, List<Settling> settling, List<TierResult> tiers,
-            List<BlockResult> blocks, Boolean answeredAfterRun, Profiles profiles, Profiles injectorProfiles) {
+            List<BlockResult> blocks, Boolean answeredAfterRun, Profiles profiles, Profiles injectorProfiles,
+            List<containerbench.measure.LaunchFootprint> footprints) {
     }
 
     /**
@@ -85,14 +88,16 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
      *     its ratios not judged, the rounds each ratio left out counted; older schemas' comparisons are
      *     worked out again from their blocks when read
      * @param capacity a capacity search's findings, or {@code null} for a run without {@code slo.p99Ms} (schema 9)
+     * @param footprint every other target against the baseline besides CPU per response: start-up, memory at
+     *     rest, bytes allocated per response and collector pauses ({@link Footprints}; schema 21, empty before)
      */
-    public record Judged(List<TierComparison> comparisons, CapacitySearch capacity) {
+    public record Judged(List<TierComparison> comparisons, CapacitySearch capacity, List<Footprints.Comparison> footprint) {
     }
 
-    public static final int SCHEMA = 20;
+    public static final int SCHEMA = 21;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -377,6 +382,8 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
         private Boolean answeredAfterRun;
         private Profiles profiles;
         private Profiles injectorProfiles;
+        private List<containerbench.measure.LaunchFootprint> footprints = List.of();
+        private List<Footprints.Comparison> footprint = List.of();
         private Injection injection;
         private String failure;
         private HostLoad host;
@@ -507,6 +514,16 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             return this;
         }
 
+        public Builder footprints(List<containerbench.measure.LaunchFootprint> value) {
+            footprints = List.copyOf(value);
+            return this;
+        }
+
+        public Builder footprint(List<Footprints.Comparison> value) {
+            footprint = List.copyOf(value);
+            return this;
+        }
+
         public Builder injection(Injection value) {
             injection = value;
             return this;
@@ -536,7 +553,9 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             return new RunResult(schema,
                     new Header(runId, status, container, containerVersion, description, startedAt, finishedAt, gatlingReport, failure),
                     targets, new Conditions(plan, interleaving, cpuLimit, injector, injection, environment, host, sampling, app),
-                    new Measured(warmups, leadIns, settling, tiers, blocks, answeredAfterRun, profiles, injectorProfiles), new Judged(comparisons, capacity));
+                    new Measured(warmups, leadIns, settling, tiers, blocks, answeredAfterRun, profiles, injectorProfiles,
+                            footprints == null ? List.of() : footprints),
+                    new Judged(comparisons, capacity, footprint == null ? List.of() : footprint));
         }
 
         private Builder from(Header part) {
@@ -574,12 +593,14 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             answeredAfterRun = part.answeredAfterRun();
             profiles = part.profiles();
             injectorProfiles = part.injectorProfiles();
+            footprints = part.footprints();
             return this;
         }
 
         private Builder from(Judged part) {
             comparisons = part.comparisons();
             capacity = part.capacity();
+            footprint = part.footprint();
             return this;
         }
     }
@@ -691,6 +712,16 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
 
     public List<TierComparison> comparisons() {
         return judged.comparisons();
+    }
+
+    /** Each launch of each target besides its load (start-up, memory at rest, size on disk); empty before schema 21. */
+    public List<containerbench.measure.LaunchFootprint> footprints() {
+        return measured.footprints() == null ? List.of() : measured.footprints();
+    }
+
+    /** Every other target against the baseline besides CPU per response; empty before schema 21. */
+    public List<Footprints.Comparison> footprint() {
+        return judged.footprint() == null ? List.of() : judged.footprint();
     }
 
     public CapacitySearch capacity() {

@@ -53,6 +53,8 @@ public final class BenchmarkRun implements LoadControl {
     private final WrkLoad wrk;
     // With -Dprofile.injector, this JVM's profiler; else null.
     private final Profiler injectorProfiler;
+    // Each launch's start-up and memory at rest, read before its first tier.
+    private final AtRest atRest;
     private final AtomicBoolean finished = new AtomicBoolean();
     // Read by every virtual user before every login: a volatile field, not a process query.
     private volatile boolean targetDied;
@@ -70,6 +72,7 @@ public final class BenchmarkRun implements LoadControl {
         this.measurement = measurement;
         this.record = record;
         this.schedule = new Schedule(settings.plan(), settings.interleaving(), labels(settings), measurement, injectors.leads());
+        this.atRest = new AtRest(targets, measurement, settings.injectors().alone() && settings.target().launched());
         injectors.follow(settings.plan(), measurement, targets);
         this.gatlingRun = GatlingRunFolder.watch(settings.gatlingResults(), 120);
         OpenModel open = settings.plan().open();
@@ -81,7 +84,7 @@ public final class BenchmarkRun implements LoadControl {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (finished.compareAndSet(false, true)) {
                 record.finished(RunStatus.INTERRUPTED, measurement, schedule, targets.current(), gatlingRun.folder(), null, null,
-                        List.of(), null);
+                        List.of(), null, atRest.figures());
             }
         }, "results-on-exit"));
         // Maven killed (SIGKILL): nothing would stop this JVM before the plan ends. Stop now; the hook above keeps the figures.
@@ -171,7 +174,7 @@ public final class BenchmarkRun implements LoadControl {
      */
     @Override
     public boolean waiting(Step step) {
-        return injectors.waiting(step) || targets.waiting(step.launch());
+        return injectors.waiting(step) || targets.waiting(step.launch()) || atRest.waiting(step);
     }
 
     /** With {@code -Dclient=wrk}, what sends the measured load instead of Gatling's users; else {@code null}. */
@@ -223,7 +226,7 @@ public final class BenchmarkRun implements LoadControl {
             }
             StoredRun stored = record.finished(failure == null ? RunStatus.COMPLETE : RunStatus.FAILED, measurement, schedule,
                     targets.current(), gatlingRun.folder(), answered, failure, targets.recordings(),
-                    injectorProfiler == null ? null : injectorProfiler.recording());
+                    injectorProfiler == null ? null : injectorProfiler.recording(), atRest.figures());
             Publication.report(stored, System.out);
             if (dead != null && targets.failure() == null) {
                 System.out.println("container-bench: a target died during the run; end of its log:\n" + dead.logTail());

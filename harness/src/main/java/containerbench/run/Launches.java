@@ -84,8 +84,23 @@ final class Launches implements AutoCloseable {
                 }
             }
         }
-        Targets first = Targets.start(settings, catalog, logs, target -> ports.getOrDefault(target.label(), 0), out);
+        Targets first = Targets.start(settings, catalog, logs, target -> ports.getOrDefault(target.label(), 0), out,
+                startOrder(settings.targets().size(), 0));
         return new Launches(settings, catalog, logs, ports, out, first);
+    }
+
+    /**
+     * The order launch {@code launch} starts its targets in, one at a time so that each start-up is
+     * timed alone: the settings' order turned by one from launch to launch, so that over as many
+     * launches as targets each starts first once (a start-up beside a JVM that has just started, still
+     * compiling, may be the slower).
+     */
+    static List<Integer> startOrder(int targets, int launch) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < targets; i++) {
+            order.add((launch + i) % targets);
+        }
+        return order;
     }
 
     /** What each launch tells: the process ids of its targets, once they answer. */
@@ -141,7 +156,8 @@ final class Launches implements AutoCloseable {
                 String name = first.getFileName().toString();
                 return first.resolveSibling(name.replaceFirst("\\.target\\.log$", ".launch" + (launch + 1) + ".target.log"));
             };
-            Targets next = Targets.start(settings, catalog, log, target -> ports.getOrDefault(target.label(), 0), out);
+            Targets next = Targets.start(settings, catalog, log, target -> ports.getOrDefault(target.label(), 0), out,
+                    startOrder(settings.targets().size(), launch));
             measurement.launched(launch, next.pids());
             profiled(launch, next);
             current = next;

@@ -8,12 +8,14 @@ import containerbench.launch.Targets;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
+import containerbench.measure.LaunchFootprint;
 import containerbench.measure.LoadStart;
 import containerbench.measure.Measurement;
 import containerbench.measure.Profiles;
 import containerbench.measure.Tier;
 import containerbench.results.Capacities;
 import containerbench.results.Comparisons;
+import containerbench.results.Footprints;
 import containerbench.results.Injection;
 import containerbench.results.ResultsStore;
 import containerbench.results.RunResult;
@@ -110,9 +112,11 @@ final class RunRecord {
      * @param failure why the run failed, or {@code null}
      * @param recordings every launch's profile of every target (-Dprofile); empty when not profiled
      * @param injectorRecording this JVM's profile over the whole run (-Dprofile.injector), or {@code null}
+     * @param footprints each launch's start-up and memory at rest of every target, as far as they were read
      */
     synchronized StoredRun finished(RunStatus status, Measurement measurement, Schedule schedule, Targets targets,
-            Path gatlingRun, Boolean answeredAfterRun, String failure, List<Profiles.Recording> recordings, Path injectorRecording) {
+            Path gatlingRun, Boolean answeredAfterRun, String failure, List<Profiles.Recording> recordings, Path injectorRecording,
+            List<LaunchFootprint> footprints) {
         List<String> labels = running.targets().stream().map(RunResult.Target::label).toList();
         Map<Tier, String> stoppedBy = schedule.stoppedBy();
         List<RunResult.Settling> settling = new ArrayList<>();
@@ -153,11 +157,14 @@ final class RunRecord {
                 System.out.println("container-bench: WARNING the injector's profile was not kept: " + e.getMessage());
             }
         }
-        return write(running.toBuilder().status(status).profiles(profiles).injectorProfiles(injectorProfiles).finishedAt(Instant.now().toString())
+        int besides = Footprints.intervals(footprints, blocks, labels);
+        int family = Math.max(1, Comparisons.family(blocks, labels) + besides);
+        return write(running.toBuilder().status(status).footprints(footprints)
+                .footprint(Footprints.of(footprints, blocks, labels, family)).profiles(profiles).injectorProfiles(injectorProfiles).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
                 .sampling(measurement.sampling()).warmups(measurement.warmupResults()).leadIns(measurement.leadInResults()).settling(settling)
                 .tiers(measurement.tierResults()).blocks(blocks).capacity(capacity)
-                .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, running.pilotPairs()))
+                .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, running.pilotPairs(), besides))
                 .answeredAfterRun(answeredAfterRun).cpuLimit(limit == null ? null : limit.throttled(targets.throttling()))
                 .injection(start == null ? null : new Injection(running.injection().count(), running.injection().index(),
                         start.known() ? start.instant().toString() : null, null))

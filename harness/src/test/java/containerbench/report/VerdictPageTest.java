@@ -196,7 +196,7 @@ class VerdictPageTest {
                     seed);
             List<BlockResult> blocks = closed.blocks().stream().map(b -> new BlockResult(new BlockResult.Place(Tier.rate(b.users()),
                     b.users(), b.round(), b.target()), b.window(), b.answers(), b.cpu(), b.injectorLimited(), b.latencyHistogram(),
-                    b.open(), b.launch(), b.byRequest())).toList();
+                    b.open(), b.launch(), b.byRequest(), b.jvm())).toList();
             RunResult open = closed.toBuilder().blocks(blocks).plan(new RunResult.Plan(List.of(500, 2000), 15, 30, 100, true,
                     new containerbench.settings.OpenModel(List.of(500, 2000), 1000, null), null)).build();
             runs.add(new StoredRun(open, Path.of(open.runId() + ".json")));

@@ -32,6 +32,15 @@ public interface Container {
     }
 
     /**
+     * What the container is on disk, for its size: an embedded container's class path (this JVM's,
+     * which holds only its own jars); a standalone server's distribution.
+     */
+    default java.util.List<java.nio.file.Path> installed() {
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(entry -> !entry.isEmpty()).map(java.nio.file.Path::of).toList();
+    }
+
+    /**
      * Starts serving the application; returns once it is deployed, and fails when it is not.
      *
      * @param knobs a value for every knob that has one (given or default), already checked

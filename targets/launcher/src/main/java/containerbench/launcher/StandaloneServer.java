@@ -35,6 +35,12 @@ public abstract class StandaloneServer implements Container {
         return knobs;
     }
 
+    /** The unpacked distribution, as the build left it (each launch runs from a copy of its configuration). */
+    @Override
+    public final List<java.nio.file.Path> installed() {
+        return List.of(files.home());
+    }
+
     @Override
     public final boolean standalone() {
         return true;

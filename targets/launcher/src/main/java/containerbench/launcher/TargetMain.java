@@ -100,6 +100,8 @@ public final class TargetMain {
         facts.put(TargetProtocol.JVM_ARGS, String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         facts.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
         facts.put("host", options.host());
+        facts.put(TargetProtocol.INSTALLED, String.join(java.io.File.pathSeparator, container.installed().stream()
+                .map(java.nio.file.Path::toString).toList()));
         if (options.application() instanceof Application.War war) {
             facts.put(TargetProtocol.APP_WAR, war.file().toString());
             facts.put(TargetProtocol.APP_CONTEXT_PATH, war.contextPath().isEmpty() ? "/" : war.contextPath());

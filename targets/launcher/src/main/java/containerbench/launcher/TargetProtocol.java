@@ -38,6 +38,8 @@ public final class TargetProtocol {
     public static final String SERVER_PID = "server.pid";
     /** A standalone server's process group, stopped by its launcher, or by the harness when the launcher cannot. */
     public static final String SERVER_GROUP = "server.group";
+    /** What the container is on disk ({@link Container#installed}), paths separated as on a class path: the harness sizes them. */
+    public static final String INSTALLED = "installed";
     /** The port the target serves its own CPU and memory on ({@link ResourceReport}), when asked to. */
     public static final String RESOURCES_PORT = "resources.port";
     /** What that report covers: {@code tree} or {@code cgroup}. */
