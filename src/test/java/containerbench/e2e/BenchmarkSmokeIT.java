@@ -100,8 +100,8 @@ class BenchmarkSmokeIT {
             assertEquals("epoll", run.injector().transport(), "-Dgatling.netty.useIoUring=false");
         }
         // Its start-up and memory at rest, read from the target's own JVM: a server's, not its launcher's.
-        assertEquals(1, run.footprints().size(), "one launch's figures: " + run.footprints());
-        containerbench.measure.LaunchFootprint footprint = run.footprints().get(0);
+        assertEquals(1, run.launchFigures().size(), "one launch's figures: " + run.launchFigures());
+        containerbench.measure.LaunchFigures footprint = run.launchFigures().get(0);
         assertTrue(footprint.unknown() == null && footprint.readyMillis() > 0 && footprint.readyMillis() <= footprint.startMillis()
                 && footprint.jvmMillis() > 0 && footprint.jvmMillis() <= footprint.startMillis()
                 && footprint.heapAtRestBytes() > 0 && footprint.rssAtRestBytes() > footprint.heapAtRestBytes()
@@ -337,17 +337,17 @@ class BenchmarkSmokeIT {
      */
     /** Each launch's start-up and memory at rest, each block's garbage and pauses, and their ratios over the launches. */
     private static void assertFootprints(RunResult run) {
-        assertEquals(List.of("tomcat 0", "undertow 0", "tomcat 1", "undertow 1"), run.footprints().stream()
+        assertEquals(List.of("tomcat 0", "undertow 0", "tomcat 1", "undertow 1"), run.launchFigures().stream()
                 .map(f -> f.target() + " " + f.launch()).toList(), "every target's figures of every launch");
-        assertTrue(run.footprints().stream().allMatch(f -> f.unknown() == null && f.startMillis() > 0 && f.heapAtRestBytes() > 0
-                && f.rssAtRestBytes() > 0 && f.diskBytes() > 0), "every figure read: " + run.footprints());
+        assertTrue(run.launchFigures().stream().allMatch(f -> f.unknown() == null && f.startMillis() > 0 && f.heapAtRestBytes() > 0
+                && f.rssAtRestBytes() > 0 && f.diskBytes() > 0), "every figure read: " + run.launchFigures());
         assertTrue(run.blocks().stream().allMatch(b -> b.jvm() != null && b.jvm().allocatedBytes() > 0 && b.jvm().millis() > 0),
                 "every block's allocation read from its target's JVM");
         assertEquals(1, run.footprint().size());
         containerbench.results.Footprints.Comparison undertow = run.footprint().get(0);
         assertEquals("undertow", undertow.other());
         assertEquals(2, undertow.startUp().ratio().launches(), "one start-up of each a launch: " + undertow);
-        assertTrue(undertow.heapAtRest().ratio() != null && undertow.rssAtRest().ratio() != null && undertow.diskRatio() > 0,
+        assertTrue(undertow.heapAtRest().ratio() != null && undertow.rssAtRest().ratio() != null && undertow.disk().other() > 0,
                 "memory at rest compared: " + undertow);
         assertEquals(2, undertow.tiers().size());
         undertow.tiers().forEach(tier -> assertTrue(tier.bytesPerResponse().ratio() != null

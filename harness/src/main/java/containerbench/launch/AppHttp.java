@@ -5,6 +5,7 @@ import containerbench.settings.AppRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.Function;
@@ -23,6 +24,22 @@ final class AppHttp {
      * no run makes, and Liberty, taking it, held the connection: a 5 s probe, a 20 s stop. Over TLS
      * it takes the run's own certificate ({@link TrustAll}).
      */
+    /**
+     * Loads, once, what this JVM's HTTP client needs to send a request: one sent to a port nobody
+     * listens on, refused at once. A start-up timed to its first OK answer then pays none of it.
+     */
+    static void warm() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            URI closed = URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/");
+            socket.close();
+            client().send(HttpRequest.newBuilder(closed).timeout(Duration.ofSeconds(1)).build(), HttpResponse.BodyHandlers.discarding());
+        } catch (java.io.IOException refused) {
+            // what it was for
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     static HttpClient client() {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2))
                 .sslContext(TrustAll.context()).build();

@@ -59,7 +59,8 @@ public final class ReadyProbe {
                 Thread.currentThread().interrupt();
                 break;
             }
-            sleep(200);
+            // Often: the first OK answer times a target's start-up (RunningTarget.StartUp), a request on loopback costs little.
+            sleep(20);
         }
         throw new IllegalStateException((app.login() ? "the login servlet at " + request.uri() + " did not answer a login: "
                 : "the application's health request " + health.described() + " at " + request.uri() + " did not answer "

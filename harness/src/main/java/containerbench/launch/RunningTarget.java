@@ -95,6 +95,9 @@ public final class RunningTarget implements AutoCloseable {
         TargetProcess process = null;
         try {
             TargetModule module = TargetVersions.module(catalog, settings, System.out);
+            // The probe's HTTP client loaded before the clock starts: the first request of this JVM loads its classes, and
+            // would lengthen the start-up of whichever target started first.
+            AppHttp.warm();
             long spawnedAt = System.currentTimeMillis();
             long spawned = System.nanoTime();
             process = TargetProcess.start(module, settings, run.app(), prefix, log, START_TIMEOUT, port);

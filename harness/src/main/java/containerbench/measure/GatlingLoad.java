@@ -67,8 +67,11 @@ public final class GatlingLoad {
     /** Every step in turn: each starts when every user of the one before has finished. */
     public PopulationBuilder steps(HttpProtocolBuilder protocol) {
         List<PopulationBuilder> populations = new ArrayList<>();
+        java.util.Set<Integer> measuredLaunches = new java.util.HashSet<>();
         for (Step step : steps) {
-            if (step.open() && (step.start() != null || step.launch() > 0)) {
+            // The first measured step of a launch waits too, while the targets' memory at rest is read.
+            boolean firstMeasured = step.kind() instanceof Step.Measured && measuredLaunches.add(step.launch());
+            if (step.open() && (step.start() != null || step.launch() > 0 || firstMeasured)) {
                 populations.add(atItsInstant(step));
             }
             populations.add(step.open() ? arrivals(step, protocol) : users(step));

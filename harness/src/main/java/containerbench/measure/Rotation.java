@@ -269,11 +269,15 @@ public final class Rotation {
     }
 
     private Reading read(long now) {
-        // Only a measured step reads the JVMs: about a millisecond for each over JMX, spared in every warm-up window.
+        List<Long> cpu = targets.stream().map(t -> t.cpuMillis().get()).toList();
+        long injector = clock.injectorNanos();
+        ThreadCpu.Reading threads = ThreadCpu.read();
+        HostLoad.Mark host = HostLoad.mark();
+        // The JVMs after the kernel's counters, which they would otherwise delay; only in a measured step (each a few
+        // calls over JMX, spared in every warm-up window).
         List<TargetJvm.Gauge> jvm = kind instanceof Step.Measured ? targets.stream().map(t -> t.jvm().get()).toList()
                 : java.util.Collections.nCopies(targets.size(), null);
-        return new Reading(targets.stream().map(t -> t.cpuMillis().get()).toList(), clock.injectorNanos(),
-                ThreadCpu.read(), now, HostLoad.mark(), jvm);
+        return new Reading(cpu, injector, threads, now, host, jvm);
     }
 
     private void close(Reading end) {

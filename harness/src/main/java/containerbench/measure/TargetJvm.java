@@ -42,6 +42,14 @@ public final class TargetJvm implements AutoCloseable {
     public record Rest(long heapUsedBytes, Long rssBytes) {
     }
 
+    static {
+        // A JVM that stops answering (stopped, or in a long pause) must not hold the run's thread that asked: RMI waits
+        // forever by default. Set once, before the first connection; a value given on the command line stands.
+        if (System.getProperty("sun.rmi.transport.tcp.responseTimeout") == null) {
+            System.setProperty("sun.rmi.transport.tcp.responseTimeout", "10000");
+        }
+    }
+
     private static final ObjectName THREADING = name(ManagementFactory.THREAD_MXBEAN_NAME);
     private static final String[] GC_ATTRIBUTES = {"CollectionCount", "CollectionTime"};
 
@@ -100,8 +108,8 @@ public final class TargetJvm implements AutoCloseable {
 
     /** Its counters now; {@code null} when it does not answer (gone, or stopping). */
     public Gauge read() {
+        Long bytes = allocated();
         try {
-            Object allocated = server.getAttribute(THREADING, "TotalThreadAllocatedBytes");
             long pause = 0;
             long count = 0;
             for (ObjectName collector : pausing) {
@@ -118,8 +126,17 @@ public final class TargetJvm implements AutoCloseable {
                     }
                 }
             }
-            long bytes = ((Number) allocated).longValue();
-            return new Gauge(bytes < 0 ? null : bytes, pause, count);
+            return new Gauge(bytes, pause, count);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Every thread's allocation so far; {@code null} where the JVM does not count it (before Java 14, or switched off). */
+    private Long allocated() {
+        try {
+            long bytes = ((Number) server.getAttribute(THREADING, "TotalThreadAllocatedBytes")).longValue();
+            return bytes < 0 ? null : bytes;
         } catch (Exception e) {
             return null;
         }
@@ -127,12 +144,18 @@ public final class TargetJvm implements AutoCloseable {
 
     /**
      * Asks for a full collection ({@code MemoryMXBean.gc()}, which returns once it is done) and reads
-     * the heap it left and the process's resident memory; {@code null} when the JVM does not answer.
+     * the heap it left and the process's resident memory; {@code null} when the JVM does not answer,
+     * or ran no collection (explicit collections switched off, {@code -XX:+DisableExplicitGC}).
      */
     public Rest atRest() {
         try {
             MemoryMXBean memory = ManagementFactory.newPlatformMXBeanProxy(server, ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class);
+            Gauge before = read();
             memory.gc();
+            Gauge after = read();
+            if (before == null || after == null || after.collections() == before.collections()) {
+                return null;
+            }
             long heap = memory.getHeapMemoryUsage().getUsed();
             OSProcess process = new SystemInfo().getOperatingSystem().getProcess((int) pid);
             return new Rest(heap, process == null ? null : process.getResidentSetSize());

@@ -60,6 +60,7 @@ public final class ConsoleTable {
             OpenView.lines(run).forEach(line -> out.format("  %s%n", line));
             OpenView.capacities(run).forEach(line -> out.format("  %s%n", line));
         }
+        FootprintView.alone(run).forEach(line -> out.format("%s%n", line));
         injectorProfile(run).forEach(line -> out.format("%s%n", line));
         return out.toString();
     }

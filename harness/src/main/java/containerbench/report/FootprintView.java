@@ -1,6 +1,6 @@
 package containerbench.report;
 
-import containerbench.measure.LaunchFootprint;
+import containerbench.measure.LaunchFigures;
 import containerbench.results.Footprints;
 import containerbench.results.RunResult;
 import containerbench.results.TierComparison;
@@ -37,23 +37,39 @@ record FootprintView(String baseline, String other, List<Row> rows, List<String>
             add(rows, "start-up to first answer", c.startUp(), FootprintView::millis, "slower", "faster");
             add(rows, "heap at rest, after a GC", c.heapAtRest(), FootprintView::mebibytes, "more", "less");
             add(rows, "RSS at rest", c.rssAtRest(), FootprintView::mebibytes, "more", "less");
-            Long baseDisk = median(run, c.baseline());
-            Long otherDisk = median(run, c.other());
-            if (c.diskRatio() != null) {
-                rows.add(new Row("size on disk", mebibytes(baseDisk == null ? null : baseDisk.doubleValue()),
-                        mebibytes(otherDisk == null ? null : otherDisk.doubleValue()), Verdicts.times(c.diskRatio()), ""));
+            Footprints.Figure disk = c.disk();
+            if (disk != null) {
+                rows.add(new Row("size on disk", mebibytes(disk.baseline()), mebibytes(disk.other()),
+                        disk.baseline() != null && disk.other() != null && disk.baseline() > 0 ? Verdicts.times(disk.other() / disk.baseline()) : "-",
+                        ""));
             }
             for (Footprints.TierCost tier : c.tiers()) {
-                String load = Verdicts.load(tier.tier(), tier.users());
+                String load = Verdicts.load(tier.tier(), tier.users()) + (tier.failed() ? " (a target failed it: not judged)" : "");
                 add(rows, "allocated per response at " + load, tier.bytesPerResponse(), FootprintView::kibibytes, "more", "less");
                 add(rows, "GC pause share at " + load, tier.pausePercent(), FootprintView::percent, "more", "less");
             }
-            List<String> why = run.footprints().stream().filter(f -> f.unknown() != null
+            List<String> why = run.launchFigures().stream().filter(f -> f.unknown() != null
                     && (f.target().equals(c.baseline()) || f.target().equals(c.other())))
                     .map(f -> f.target() + ", launch " + (f.launch() + 1) + ": " + f.unknown()).distinct().toList();
             views.add(new FootprintView(c.baseline(), c.other(), rows, why));
         }
         return views;
+    }
+
+    /**
+     * Each launch of a run with nothing to compare them with (one target) in a line: "tomcat, launch 1: started in 2026 ms
+     * (its JVM 1966 ms), 10.8 MiB of heap and 160.2 MiB RSS at rest after a GC, 7.8 MiB on disk".
+     */
+    static List<String> alone(RunResult run) {
+        if (!run.footprint().isEmpty()) {
+            return List.of();
+        }
+        return run.launchFigures().stream().map(f -> f.target() + ", launch " + (f.launch() + 1) + ": " + (f.startMillis() == null
+                ? "start-up not timed" : "started in " + millis(f.startMillis().doubleValue()) + (f.jvmMillis() == null ? ""
+                : " (its JVM " + millis(f.jvmMillis().doubleValue()) + ")")) + ", " + (f.heapAtRestBytes() == null ? "memory at rest not read"
+                : mebibytes(f.heapAtRestBytes().doubleValue()) + " of heap and " + mebibytes(f.rssAtRestBytes() == null ? null
+                : f.rssAtRestBytes().doubleValue()) + " RSS at rest after a GC") + (f.diskBytes() == null ? ""
+                : ", " + mebibytes(f.diskBytes().doubleValue()) + " on disk") + (f.unknown() == null ? "" : " (" + f.unknown() + ")")).toList();
     }
 
     private static void add(List<Row> rows, String name, Footprints.Figure f, java.util.function.Function<Double, String> unit,
@@ -66,19 +82,13 @@ record FootprintView(String baseline, String other, List<Row> rows, List<String>
         String word;
         if (r == null) {
             ratio = f.baseline() != null && f.other() != null && f.baseline() > 0 ? Verdicts.times(f.other() / f.baseline())
-                    + " (one launch or none with both: no interval)" : "-";
+                    + " (no interval)" : "-";
             word = "";
         } else {
             ratio = Verdicts.times(r.ratio()) + " (" + Verdicts.interval(r.adjustedLow(), r.adjustedHigh()) + ")";
             word = !r.adjustedHoldsOne() ? (r.adjustedHigh() < 1 ? below : above) : r.holdsOne() ? "=" : "= (not established once adjusted)";
         }
         rows.add(new Row(name, unit.apply(f.baseline()), unit.apply(f.other()), ratio, word));
-    }
-
-    private static Long median(RunResult run, String target) {
-        long[] sizes = run.footprints().stream().filter(f -> f.target().equals(target) && f.diskBytes() != null)
-                .mapToLong(LaunchFootprint::diskBytes).sorted().toArray();
-        return sizes.length == 0 ? null : sizes[sizes.length / 2];
     }
 
     private static String millis(Double value) {

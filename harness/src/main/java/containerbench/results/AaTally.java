@@ -110,7 +110,7 @@ public record AaTally(int runs, int intervals, int held, int adjustedHeld, int r
             add(said, c.other(), "start-up", c.startUp());
             add(said, c.other(), "heap at rest", c.heapAtRest());
             add(said, c.other(), "RSS at rest", c.rssAtRest());
-            for (Footprints.TierCost tier : c.tiers()) {
+            for (Footprints.TierCost tier : c.tiers().stream().filter(t -> !t.failed()).toList()) {
                 add(said, c.other() + " at " + tier.tier(), "bytes allocated per response", tier.bytesPerResponse());
                 add(said, c.other() + " at " + tier.tier(), "GC pause share", tier.pausePercent());
             }

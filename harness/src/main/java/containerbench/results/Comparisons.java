@@ -80,16 +80,19 @@ public final class Comparisons {
      */
     public static int family(RunResult run) {
         List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
-        return family(run.blocks(), labels) + Footprints.intervals(run.footprints(), run.blocks(), labels);
+        // The costs' intervals as the run stated them: none in one injector's part of a shared run, whose merge states them.
+        return family(run.blocks(), labels) + Footprints.intervals(run.footprint());
     }
 
     /**
      * The most intervals a run of these tiers and targets can state, known before its load: TPS, CPU
-     * per response and the two response-time ratios per tier and target. What precision on demand
+     * per response, the two response-time ratios, bytes per response and the pause share per tier and
+     * target, and start-up and memory at rest per target ({@link Footprints}). What precision on demand
      * sizes the adjusted interval with.
      */
     public static int mostIntervals(int tiers, int targets) {
-        return 4 * tiers * (targets - 1);
+        // Per tier: TPS, CPU, mean and p99, bytes per response and the pause share; per target: start-up, heap and RSS at rest.
+        return 6 * tiers * (targets - 1) + 3 * (targets - 1);
     }
 
     /**
@@ -124,9 +127,9 @@ public final class Comparisons {
         Map<Tier, String> stoppedBy = new LinkedHashMap<>();
         run.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
         List<String> labels = targets.stream().map(RunResult.Target::label).toList();
-        int besides = Footprints.intervals(run.footprints(), run.blocks(), labels);
+        int besides = Footprints.intervals(run.launchFigures(), run.blocks(), labels);
         return run.toBuilder().targets(targets).comparisons(of(run.blocks(), labels, stoppedBy, run.pilotPairs(), besides))
-                .footprint(Footprints.of(run.footprints(), run.blocks(), labels, Math.max(1, family(run.blocks(), labels) + besides)))
+                .footprint(Footprints.of(run.launchFigures(), run.blocks(), labels, Math.max(1, family(run.blocks(), labels) + besides)))
                 .build();
     }
 

@@ -3,7 +3,7 @@ package containerbench.results;
 import containerbench.measure.BlockJvm;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Decimals;
-import containerbench.measure.LaunchFootprint;
+import containerbench.measure.LaunchFigures;
 import containerbench.measure.Tier;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.function.Function;
 
 /**
  * What each target costs besides CPU per response, against the baseline: start-up, memory at rest
- * and size on disk from each launch ({@link LaunchFootprint}), and per tier the bytes allocated per
+ * and size on disk from each launch ({@link LaunchFigures}), and per tier the bytes allocated per
  * response and the share of the time its collectors stopped it, from its blocks. The unit is the
  * launch, as for every interval of a run of several. Start-up and memory at rest: each launch gives
  * one ratio of the other's figure to the baseline's of the same launch, and the interval is Student's
@@ -36,9 +36,9 @@ public final class Footprints {
      * @param startUp from spawning the process to the first OK answer
      * @param heapAtRest heap in use after a collection, the warm-up over
      * @param rssAtRest resident memory at that moment
-     * @param diskRatio the other's size on disk over the baseline's: the same every launch, no interval
+     * @param disk size on disk: the same every launch, so its ratio has no interval ({@code ratio} null)
      */
-    public record Comparison(String baseline, String other, Figure startUp, Figure heapAtRest, Figure rssAtRest, Double diskRatio,
+    public record Comparison(String baseline, String other, Figure startUp, Figure heapAtRest, Figure rssAtRest, Figure disk,
             List<TierCost> tiers) {
     }
 
@@ -51,14 +51,22 @@ public final class Footprints {
 
     /**
      * One tier: bytes allocated per OK response, and the share of the tier's blocks its collectors stopped it, in %.
+     *
+     * @param failed whether either target failed the tier ({@link TierComparison#FAILED_PERCENT}): its figures are
+     *     shown, no ratio judged, as for the load's (bytes per OK response grow with the requests that fail)
      */
-    public record TierCost(Tier tier, int users, Figure bytesPerResponse, Figure pausePercent) {
+    public record TierCost(Tier tier, int users, Figure bytesPerResponse, Figure pausePercent, boolean failed) {
     }
 
     /** How many intervals these figures state: what they add to the run's family. */
-    public static int intervals(List<LaunchFootprint> launches, List<BlockResult> blocks, List<String> labels) {
+    public static int intervals(List<LaunchFigures> launches, List<BlockResult> blocks, List<String> labels) {
+        return intervals(of(launches, blocks, labels, 1));
+    }
+
+    /** How many intervals these comparisons state. */
+    public static int intervals(List<Comparison> comparisons) {
         int count = 0;
-        for (Comparison c : of(launches, blocks, labels, 1)) {
+        for (Comparison c : comparisons) {
             for (Figure f : figures(c)) {
                 count += f != null && f.ratio() != null ? 1 : 0;
             }
@@ -68,6 +76,7 @@ public final class Footprints {
 
     private static List<Figure> figures(Comparison c) {
         List<Figure> all = new ArrayList<>(java.util.Arrays.asList(c.startUp(), c.heapAtRest(), c.rssAtRest()));
+        // The size on disk has no interval: it is the same every launch.
         c.tiers().forEach(t -> {
             all.add(t.bytesPerResponse());
             all.add(t.pausePercent());
@@ -80,7 +89,7 @@ public final class Footprints {
      *
      * @param family every interval the run states, these included: what each is adjusted for
      */
-    public static List<Comparison> of(List<LaunchFootprint> launches, List<BlockResult> blocks, List<String> labels, int family) {
+    public static List<Comparison> of(List<LaunchFigures> launches, List<BlockResult> blocks, List<String> labels, int family) {
         List<Comparison> comparisons = new ArrayList<>();
         if (labels.size() < 2 || launches.isEmpty() && blocks.stream().allMatch(b -> b.jvm() == null)) {
             return comparisons;
@@ -90,25 +99,25 @@ public final class Footprints {
             List<TierCost> tiers = new ArrayList<>();
             Map<Tier, TierComparison.Ratio> allocation = allocation(blocks, baseline, other, family);
             Paired.byTier(blocks).forEach((tier, inTier) -> {
-                Figure bytes = figure(byLaunch(inTier, baseline, Footprints::bytesPerResponse),
-                        byLaunch(inTier, other, Footprints::bytesPerResponse), family);
+                boolean failed = Paired.of(inTier, baseline, other).failed();
+                Map<Integer, Double> baseBytes = byLaunch(inTier, baseline, Footprints::bytesPerResponse);
+                Map<Integer, Double> otherBytes = byLaunch(inTier, other, Footprints::bytesPerResponse);
+                Figure bytes = baseBytes.isEmpty() && otherBytes.isEmpty() ? null
+                        : new Figure(median(baseBytes), median(otherBytes), failed ? null : allocation.get(tier));
                 Figure pauses = figure(byLaunch(inTier, baseline, Footprints::pausePercent),
-                        byLaunch(inTier, other, Footprints::pausePercent), family);
-                if (bytes != null) {
-                    bytes = new Figure(bytes.baseline(), bytes.other(), allocation.get(tier));
-                }
+                        byLaunch(inTier, other, Footprints::pausePercent), failed ? 0 : family);
                 if (bytes != null || pauses != null) {
-                    tiers.add(new TierCost(tier, inTier.get(0).users(), bytes, pauses));
+                    tiers.add(new TierCost(tier, inTier.get(0).users(), bytes, pauses, failed));
                 }
             });
             Comparison c = new Comparison(baseline, other,
-                    figure(ofLaunches(launches, baseline, LaunchFootprint::startMillis), ofLaunches(launches, other, LaunchFootprint::startMillis), family),
-                    figure(ofLaunches(launches, baseline, LaunchFootprint::heapAtRestBytes),
-                            ofLaunches(launches, other, LaunchFootprint::heapAtRestBytes), family),
-                    figure(ofLaunches(launches, baseline, LaunchFootprint::rssAtRestBytes),
-                            ofLaunches(launches, other, LaunchFootprint::rssAtRestBytes), family),
-                    diskRatio(launches, baseline, other), tiers);
-            if (figures(c).stream().anyMatch(f -> f != null) || c.diskRatio() != null) {
+                    figure(ofLaunches(launches, baseline, LaunchFigures::startMillis), ofLaunches(launches, other, LaunchFigures::startMillis), family),
+                    figure(ofLaunches(launches, baseline, LaunchFigures::heapAtRestBytes),
+                            ofLaunches(launches, other, LaunchFigures::heapAtRestBytes), family),
+                    figure(ofLaunches(launches, baseline, LaunchFigures::rssAtRestBytes),
+                            ofLaunches(launches, other, LaunchFigures::rssAtRestBytes), family),
+                    disk(launches, baseline, other), tiers);
+            if (figures(c).stream().anyMatch(f -> f != null) || c.disk() != null) {
                 comparisons.add(c);
             }
         }
@@ -150,10 +159,10 @@ public final class Footprints {
     }
 
     /** One target's figure launch by launch, where it was read. */
-    private static Map<Integer, Double> ofLaunches(List<LaunchFootprint> launches, String target,
-            Function<LaunchFootprint, Long> figure) {
+    private static Map<Integer, Double> ofLaunches(List<LaunchFigures> launches, String target,
+            Function<LaunchFigures, Long> figure) {
         Map<Integer, Double> values = new TreeMap<>();
-        for (LaunchFootprint launch : launches) {
+        for (LaunchFigures launch : launches) {
             Long value = launch.target().equals(target) ? figure.apply(launch) : null;
             if (value != null) {
                 values.put(launch.launch(), value.doubleValue());
@@ -207,11 +216,15 @@ public final class Footprints {
 
     /**
      * Both sides' medians and, from the launches in which both were read and neither is 0, the ratio
-     * with its 95% interval and the one adjusted for {@code family}; {@code null} where neither side has a figure.
+     * with its 95% interval and the one adjusted for {@code family} (0: none, the figures only);
+     * {@code null} where neither side has a figure.
      */
     static Figure figure(Map<Integer, Double> baseline, Map<Integer, Double> other, int family) {
         if (baseline.isEmpty() && other.isEmpty()) {
             return null;
+        }
+        if (family == 0) {
+            return new Figure(median(baseline), median(other), null);
         }
         List<Double> bases = new ArrayList<>();
         List<Double> others = new ArrayList<>();
@@ -241,9 +254,8 @@ public final class Footprints {
         return Decimals.two(n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
     }
 
-    private static Double diskRatio(List<LaunchFootprint> launches, String baseline, String other) {
-        Double base = median(ofLaunches(launches, baseline, LaunchFootprint::diskBytes));
-        Double others = median(ofLaunches(launches, other, LaunchFootprint::diskBytes));
-        return base == null || others == null || base == 0 ? null : Decimals.four(others / base);
+    /** Both sizes on disk, the same every launch: no interval. */
+    private static Figure disk(List<LaunchFigures> launches, String baseline, String other) {
+        return figure(ofLaunches(launches, baseline, LaunchFigures::diskBytes), ofLaunches(launches, other, LaunchFigures::diskBytes), 0);
     }
 }

@@ -73,12 +73,12 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
      * @param profiles what each target's profiler saw over its own blocks (-Dprofile, schema 19); {@code null} when not profiled
      * @param injectorProfiles what the run's own JVM's profiler saw over every block, one part per tier
      *     (-Dprofile.injector, schema 20); {@code null} when not profiled
-     * @param footprints each launch of each target besides its load: its start-up, memory at rest and size on
+     * @param launchFigures each launch of each target besides its load: its start-up, memory at rest and size on
      *     disk, launch after launch (schema 21; empty before, and in a run several injectors share)
      */
     public record Measured(List<TierResult> warmups, List<TierResult> leadIns, List<Settling> settling, List<TierResult> tiers,
             List<BlockResult> blocks, Boolean answeredAfterRun, Profiles profiles, Profiles injectorProfiles,
-            List<containerbench.measure.LaunchFootprint> footprints) {
+            List<containerbench.measure.LaunchFigures> launchFigures) {
     }
 
     /**
@@ -382,7 +382,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
         private Boolean answeredAfterRun;
         private Profiles profiles;
         private Profiles injectorProfiles;
-        private List<containerbench.measure.LaunchFootprint> footprints = List.of();
+        private List<containerbench.measure.LaunchFigures> launchFigures = List.of();
         private List<Footprints.Comparison> footprint = List.of();
         private Injection injection;
         private String failure;
@@ -514,8 +514,8 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             return this;
         }
 
-        public Builder footprints(List<containerbench.measure.LaunchFootprint> value) {
-            footprints = List.copyOf(value);
+        public Builder launchFigures(List<containerbench.measure.LaunchFigures> value) {
+            launchFigures = List.copyOf(value);
             return this;
         }
 
@@ -554,7 +554,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
                     new Header(runId, status, container, containerVersion, description, startedAt, finishedAt, gatlingReport, failure),
                     targets, new Conditions(plan, interleaving, cpuLimit, injector, injection, environment, host, sampling, app),
                     new Measured(warmups, leadIns, settling, tiers, blocks, answeredAfterRun, profiles, injectorProfiles,
-                            footprints == null ? List.of() : footprints),
+                            launchFigures == null ? List.of() : launchFigures),
                     new Judged(comparisons, capacity, footprint == null ? List.of() : footprint));
         }
 
@@ -593,7 +593,7 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
             answeredAfterRun = part.answeredAfterRun();
             profiles = part.profiles();
             injectorProfiles = part.injectorProfiles();
-            footprints = part.footprints();
+            launchFigures = part.launchFigures();
             return this;
         }
 
@@ -715,8 +715,8 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
     }
 
     /** Each launch of each target besides its load (start-up, memory at rest, size on disk); empty before schema 21. */
-    public List<containerbench.measure.LaunchFootprint> footprints() {
-        return measured.footprints() == null ? List.of() : measured.footprints();
+    public List<containerbench.measure.LaunchFigures> launchFigures() {
+        return measured.launchFigures() == null ? List.of() : measured.launchFigures();
     }
 
     /** Every other target against the baseline besides CPU per response; empty before schema 21. */

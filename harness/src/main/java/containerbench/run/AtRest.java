@@ -2,7 +2,7 @@ package containerbench.run;
 
 import containerbench.launch.RunningTarget;
 import containerbench.launcher.TargetProtocol;
-import containerbench.measure.LaunchFootprint;
+import containerbench.measure.LaunchFigures;
 import containerbench.measure.Measurement;
 import containerbench.measure.Step;
 import containerbench.measure.TargetJvm;
@@ -16,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 /**
- * Each launch's figures besides its load ({@link LaunchFootprint}): once its warm-ups are over, the
+ * Each launch's figures besides its load ({@link LaunchFigures}): once its warm-ups are over, the
  * first tier's users wait while every target in turn is asked for a full collection and its heap and
  * resident memory are read, no load on any of them; with its start-up, timed as it was launched, and
  * its size on disk. Not in a run shared by several injectors, whose steps start at instants fixed
@@ -27,7 +27,7 @@ final class AtRest {
     private final Launches targets;
     private final Measurement measurement;
     private final boolean read;
-    private final List<LaunchFootprint> figures = new CopyOnWriteArrayList<>();
+    private final List<LaunchFigures> figures = new CopyOnWriteArrayList<>();
     // The last launch whose figures are read (or being read); -1 before the first.
     private int started = -1;
     private volatile int done = -1;
@@ -44,7 +44,9 @@ final class AtRest {
      * figures are not read yet (the first ask starts reading them).
      */
     boolean waiting(Step step) {
-        if (!read || !(step.kind() instanceof Step.Measured) || step.launch() <= done) {
+        // A launch that failed to start has no targets of its own to read: the last launch's are stopped.
+        if (!read || !(step.kind() instanceof Step.Measured) || step.launch() <= done || targets.failure() != null
+                || targets.launched() != step.launch()) {
             return false;
         }
         synchronized (this) {
@@ -72,20 +74,20 @@ final class AtRest {
     }
 
     /** One target's figures of one launch, its JVM asked for a collection now. */
-    static LaunchFootprint of(RunningTarget target, int launch, TargetJvm jvm) {
+    static LaunchFigures of(RunningTarget target, int launch, TargetJvm jvm) {
         String label = target.settings().label();
         RunningTarget.StartUp startUp = target.startUp();
         if (startUp == null) {
-            return new LaunchFootprint(label, launch, null, null, null, null, null, null, "started elsewhere");
+            return new LaunchFigures(label, launch, null, null, null, null, null, null, "started elsewhere");
         }
         Long disk = diskBytes(target.facts().get(TargetProtocol.INSTALLED));
         if (jvm == null) {
-            return new LaunchFootprint(label, launch, startUp.answerMillis(), startUp.readyMillis(), null, null, null, disk,
+            return new LaunchFigures(label, launch, startUp.answerMillis(), startUp.readyMillis(), null, null, null, disk,
                     "its JVM could not be attached to");
         }
         Long jvmStart = jvm.startedAtMillis();
         TargetJvm.Rest rest = jvm.atRest();
-        return new LaunchFootprint(label, launch, startUp.answerMillis(), startUp.readyMillis(),
+        return new LaunchFigures(label, launch, startUp.answerMillis(), startUp.readyMillis(),
                 jvmStart == null ? null : Math.max(0, startUp.answeredAtMillis() - jvmStart),
                 rest == null ? null : rest.heapUsedBytes(), rest == null ? null : rest.rssBytes(), disk,
                 rest == null || jvmStart == null ? "its JVM did not answer" : null);
@@ -118,9 +120,9 @@ final class AtRest {
     }
 
     /** Every launch's figures read so far, launch after launch, the targets in order. */
-    List<LaunchFootprint> figures() {
-        List<LaunchFootprint> all = new ArrayList<>(figures);
-        all.sort(java.util.Comparator.comparingInt(LaunchFootprint::launch));
+    List<LaunchFigures> figures() {
+        List<LaunchFigures> all = new ArrayList<>(figures);
+        all.sort(java.util.Comparator.comparingInt(LaunchFigures::launch));
         return all;
     }
 }

@@ -115,6 +115,7 @@ public final class BenchmarkRun implements LoadControl {
         String client = order.settings().plan().client() == LoadClient.WRK ? WrkLoad.version() : null;
         Launches targets = null;
         Profiler injector = null;
+        Measurement measurement = null;
         try {
             targets = Launches.start(order.settings(), order.catalog(), order::logOf, System.out);
             Targets first = targets.current();
@@ -134,7 +135,7 @@ public final class BenchmarkRun implements LoadControl {
                     .forEach(warning -> System.out.println("container-bench: WARNING " + warning));
             List<Measurement.Target> measured = first.all().stream().map(target -> new Measurement.Target(target.settings().label(),
                     target.pid(), target.settings().resources())).toList();
-            Measurement measurement = new Measurement(settings.plan(), settings.interleaving(), measured, settings.sampling(),
+            measurement = new Measurement(settings.plan(), settings.interleaving(), measured, settings.sampling(),
                     environment.logicalCpus(), settings.injectors(), injectors.phases(), new RequestMix(settings.app().requests()).names());
             targets.measuredBy(measurement);
             // -Dprofile.injector: this JVM sampled from here to the end; the results keep its blocks' samples.
@@ -148,6 +149,9 @@ public final class BenchmarkRun implements LoadControl {
         } catch (IOException | RuntimeException e) {
             if (injector != null) {
                 injector.stop();
+            }
+            if (measurement != null) {
+                measurement.close();
             }
             if (targets != null) {
                 targets.close();

@@ -174,6 +174,11 @@ final class Launches implements AutoCloseable {
         }
     }
 
+    /** The launch whose targets answer now, 0 first. */
+    int launched() {
+        return launched;
+    }
+
     /** Why a launch after the first could not start, or {@code null}. */
     String failure() {
         return failure;

@@ -8,7 +8,7 @@ import containerbench.launch.Targets;
 import containerbench.measure.BlockResult;
 import containerbench.measure.Environment;
 import containerbench.measure.GatlingInjector;
-import containerbench.measure.LaunchFootprint;
+import containerbench.measure.LaunchFigures;
 import containerbench.measure.LoadStart;
 import containerbench.measure.Measurement;
 import containerbench.measure.Profiles;
@@ -112,11 +112,11 @@ final class RunRecord {
      * @param failure why the run failed, or {@code null}
      * @param recordings every launch's profile of every target (-Dprofile); empty when not profiled
      * @param injectorRecording this JVM's profile over the whole run (-Dprofile.injector), or {@code null}
-     * @param footprints each launch's start-up and memory at rest of every target, as far as they were read
+     * @param launchFigures each launch's start-up and memory at rest of every target, as far as they were read
      */
     synchronized StoredRun finished(RunStatus status, Measurement measurement, Schedule schedule, Targets targets,
             Path gatlingRun, Boolean answeredAfterRun, String failure, List<Profiles.Recording> recordings, Path injectorRecording,
-            List<LaunchFootprint> footprints) {
+            List<LaunchFigures> launchFigures) {
         List<String> labels = running.targets().stream().map(RunResult.Target::label).toList();
         Map<Tier, String> stoppedBy = schedule.stoppedBy();
         List<RunResult.Settling> settling = new ArrayList<>();
@@ -157,10 +157,13 @@ final class RunRecord {
                 System.out.println("container-bench: WARNING the injector's profile was not kept: " + e.getMessage());
             }
         }
-        int besides = Footprints.intervals(footprints, blocks, labels);
+        // One injector's part of a shared run: its blocks' garbage is the target's under every injector's load, over this
+        // part's responses alone; the merged run, which sums them, compares it.
+        boolean alone = order.settings().injectors().alone();
+        int besides = alone ? Footprints.intervals(launchFigures, blocks, labels) : 0;
         int family = Math.max(1, Comparisons.family(blocks, labels) + besides);
-        return write(running.toBuilder().status(status).footprints(footprints)
-                .footprint(Footprints.of(footprints, blocks, labels, family)).profiles(profiles).injectorProfiles(injectorProfiles).finishedAt(Instant.now().toString())
+        return write(running.toBuilder().status(status).launchFigures(launchFigures)
+                .footprint(alone ? Footprints.of(launchFigures, blocks, labels, family) : List.of()).profiles(profiles).injectorProfiles(injectorProfiles).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
                 .sampling(measurement.sampling()).warmups(measurement.warmupResults()).leadIns(measurement.leadInResults()).settling(settling)
                 .tiers(measurement.tierResults()).blocks(blocks).capacity(capacity)

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import containerbench.measure.BlockCpu;
 import containerbench.measure.BlockJvm;
 import containerbench.measure.BlockResult;
-import containerbench.measure.LaunchFootprint;
+import containerbench.measure.LaunchFigures;
 import containerbench.measure.Tier;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ class FootprintsTest {
     void aStartUpRatioIsOneRatioALaunchWithStudentsTOverTheirLogarithms() {
         // Start-ups of 100, 100, 100 ms against 80, 90, 100: ratios 0.8, 0.9, 1.0, logs -0.2231, -0.1054, 0; mean -0.1095,
         // sd 0.1116; t(0.975, 2 df) = 4.3027, half width 0.2773: exp(-0.1095 -/+ 0.2773) = 0.6792-1.1827 around 0.8963.
-        List<LaunchFootprint> launches = List.of(startUp("tomcat", 0, 100), startUp("jetty", 0, 80), startUp("tomcat", 1, 100),
+        List<LaunchFigures> launches = List.of(startUp("tomcat", 0, 100), startUp("jetty", 0, 80), startUp("tomcat", 1, 100),
                 startUp("jetty", 1, 90), startUp("tomcat", 2, 100), startUp("jetty", 2, 100));
         Footprints.Comparison jetty = Footprints.of(launches, List.of(), LABELS, 1).get(0);
         assertEquals(new Footprints.Figure(100.0, 90.0, new TierComparison.Ratio(0.8963, 0.6792, 1.1827, 0.6792, 1.1827, 1, 3, null)),
@@ -32,12 +32,12 @@ class FootprintsTest {
         assertEquals(0.6008, adjusted.adjustedLow());
         assertEquals(1.337, adjusted.adjustedHigh());
         assertNull(jetty.heapAtRest(), "a figure read on neither side is not there");
-        assertNull(jetty.diskRatio());
+        assertNull(jetty.disk());
     }
 
     @Test
     void onlyLaunchesReadOnBothSidesArePairedAndOneLaunchGivesNoInterval() {
-        List<LaunchFootprint> launches = List.of(startUp("tomcat", 0, 100), startUp("jetty", 0, 50), startUp("tomcat", 1, 100),
+        List<LaunchFigures> launches = List.of(startUp("tomcat", 0, 100), startUp("jetty", 0, 50), startUp("tomcat", 1, 100),
                 unknown("jetty", 1), startUp("tomcat", 2, 200), startUp("jetty", 2, 100));
         TierComparison.Ratio ratio = Footprints.of(launches, List.of(), LABELS, 1).get(0).startUp().ratio();
         assertEquals(2, ratio.launches(), "the launch whose start-up is unknown left out");
@@ -80,12 +80,12 @@ class FootprintsTest {
         assertEquals(1, Footprints.intervals(List.of(), blocks, LABELS), "bytes per response alone");
     }
 
-    private static LaunchFootprint startUp(String target, int launch, long millis) {
-        return new LaunchFootprint(target, launch, millis, millis / 2, millis - 1, null, null, null, null);
+    private static LaunchFigures startUp(String target, int launch, long millis) {
+        return new LaunchFigures(target, launch, millis, millis / 2, millis - 1, null, null, null, null);
     }
 
-    private static LaunchFootprint unknown(String target, int launch) {
-        return new LaunchFootprint(target, launch, null, null, null, null, null, null, "started elsewhere");
+    private static LaunchFigures unknown(String target, int launch) {
+        return new LaunchFigures(target, launch, null, null, null, null, null, null, "started elsewhere");
     }
 
     private static BlockJvm jvm(Long bytes, long pauseMillis) {

@@ -19,6 +19,6 @@ package containerbench.measure;
  * @param diskBytes what the container is on disk: an embedded container's jars, a server's distribution
  * @param unknown why a figure is {@code null} (started elsewhere, its JVM could not be attached to); {@code null} when all are known
  */
-public record LaunchFootprint(String target, int launch, Long startMillis, Long readyMillis, Long jvmMillis, Long heapAtRestBytes,
+public record LaunchFigures(String target, int launch, Long startMillis, Long readyMillis, Long jvmMillis, Long heapAtRestBytes,
         Long rssAtRestBytes, Long diskBytes, String unknown) {
 }
