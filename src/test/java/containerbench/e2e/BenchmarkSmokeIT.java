@@ -351,8 +351,8 @@ class BenchmarkSmokeIT {
                 "memory at rest compared: " + undertow);
         assertEquals(2, undertow.tiers().size());
         undertow.tiers().forEach(tier -> assertTrue(tier.bytesPerResponse().ratio() != null
-                && tier.bytesPerResponse().ratio().adjustedFor() == containerbench.results.Comparisons.family(run),
-                "bytes per response compared, adjusted for the run's whole family: " + tier));
+                && tier.bytesPerResponse().ratio().adjustedFor() == containerbench.results.Footprints.intervals(run.footprint()),
+                "bytes per response compared, adjusted for every cost's interval: " + tier));
     }
 
     private static void assertProfiled(StoredRun stored) throws IOException {

@@ -15,8 +15,9 @@ import java.util.Locale;
  * console, a Markdown table for summary.md and an HTML table for the page, from one row model.
  *
  * @param why what could not be read and why, per target and launch ("wildfly: its JVM could not be attached to"); empty when all was
+ * @param family how many intervals these figures state, every one adjusted for all of them (a family apart from the load's)
  */
-record FootprintView(String baseline, String other, List<Row> rows, List<String> why) {
+record FootprintView(String baseline, String other, List<Row> rows, List<String> why, int family) {
 
     /**
      * One figure: both sides' medians as printed, the ratio, and the verdict.
@@ -51,7 +52,7 @@ record FootprintView(String baseline, String other, List<Row> rows, List<String>
             List<String> why = run.launchFigures().stream().filter(f -> f.unknown() != null
                     && (f.target().equals(c.baseline()) || f.target().equals(c.other())))
                     .map(f -> f.target() + ", launch " + (f.launch() + 1) + ": " + f.unknown()).distinct().toList();
-            views.add(new FootprintView(c.baseline(), c.other(), rows, why));
+            views.add(new FootprintView(c.baseline(), c.other(), rows, why, Footprints.intervals(run.footprint())));
         }
         return views;
     }
@@ -110,8 +111,8 @@ record FootprintView(String baseline, String other, List<Row> rows, List<String>
     /** The console's lines: a heading, a row per figure, and what could not be read. */
     List<String> lines() {
         List<String> lines = new ArrayList<>();
-        lines.add("  " + other + " against " + baseline + " besides CPU per response (medians over launches; ratio with its adjusted"
-                + " interval, over launches):");
+        lines.add("  " + other + " against " + baseline + " besides CPU per response (medians over launches; ratio with its interval"
+                + " over launches, adjusted for these figures' " + family + "):");
         int width = rows.stream().mapToInt(r -> r.figure().length()).max().orElse(6);
         for (Row r : rows) {
             lines.add(String.format(Locale.ROOT, "    %-" + width + "s  %12s  %12s  %s%s", r.figure(), r.baseline(), r.other(), r.ratio(),
@@ -123,7 +124,8 @@ record FootprintView(String baseline, String other, List<Row> rows, List<String>
 
     void markdown(StringBuilder m) {
         m.append("\n**").append(other).append(" against ").append(baseline)
-                .append(" besides CPU per response** (medians over launches; ratio with its adjusted interval)\n\n");
+                .append(" besides CPU per response** (medians over launches; ratio with its interval over launches, adjusted for these figures' ")
+                .append(family).append(")\n\n");
         m.append("| ").append(String.join(" | ", headers())).append(" |\n");
         m.append("|---|---:|---:|---|---|\n");
         for (Row r : rows) {
@@ -134,6 +136,8 @@ record FootprintView(String baseline, String other, List<Row> rows, List<String>
 
     void html(StringBuilder h) {
         h.append("<h3>").append(Html.text(other + " against " + baseline + " besides CPU per response")).append("</h3>\n");
+        h.append("<p class=\"design\">").append(Html.text("Medians over launches; each ratio with its interval over launches,"
+                + " adjusted for these figures' " + family + ", a family apart from the load's.")).append("</p>\n");
         h.append("<table class=\"footprint\"><thead><tr>");
         headers().forEach(header -> h.append("<th>").append(Html.text(header)).append("</th>"));
         h.append("</tr></thead><tbody>\n");

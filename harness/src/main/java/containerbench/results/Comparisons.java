@@ -24,19 +24,11 @@ public final class Comparisons {
      * @param pilot with precision, the pairs of each tier's pilot (Stein's intervals); 0 otherwise
      */
     public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<Tier, String> stoppedBy, int pilot) {
-        return of(blocks, labels, stoppedBy, pilot, 0);
-    }
-
-    /**
-     * @param besides the intervals the run states besides the load's ({@link Footprints#intervals}): the family is of all of them
-     */
-    public static List<TierComparison> of(List<BlockResult> blocks, List<String> labels, Map<Tier, String> stoppedBy, int pilot,
-            int besides) {
         Map<Tier, List<BlockResult>> blocksByTier = Paired.byTier(blocks);
         Map<Tier, List<Paired>> byTier = new LinkedHashMap<>();
         blocksByTier.forEach((tier, inTier) -> byTier.put(tier, labels.subList(1, labels.size()).stream()
                 .map(other -> Paired.of(inTier, labels.get(0), other)).toList()));
-        int family = Math.max(1, family(blocks, labels) + besides);
+        int family = Math.max(1, family(blocks, labels));
         List<Paired.Spreads> spreads = new ArrayList<>();
         for (int other = 0; other < labels.size() - 1; other++) {
             int index = other;
@@ -74,25 +66,18 @@ public final class Comparisons {
         return family;
     }
 
-    /**
-     * Every interval the run states: the load's ({@link #family(List, List)}) and its targets' costs
-     * besides ({@link Footprints}), what every interval of it is adjusted for.
-     */
+    /** The load's family of a run ({@link #family(List, List)}), what its load's intervals are adjusted for. */
     public static int family(RunResult run) {
-        List<String> labels = run.targets().stream().map(RunResult.Target::label).toList();
-        // The costs' intervals as the run stated them: none in one injector's part of a shared run, whose merge states them.
-        return family(run.blocks(), labels) + Footprints.intervals(run.footprint());
+        return family(run.blocks(), run.targets().stream().map(RunResult.Target::label).toList());
     }
 
     /**
      * The most intervals a run of these tiers and targets can state, known before its load: TPS, CPU
-     * per response, the two response-time ratios, bytes per response and the pause share per tier and
-     * target, and start-up and memory at rest per target ({@link Footprints}). What precision on demand
+     * per response and the two response-time ratios per tier and target. What precision on demand
      * sizes the adjusted interval with.
      */
     public static int mostIntervals(int tiers, int targets) {
-        // Per tier: TPS, CPU, mean and p99, bytes per response and the pause share; per target: start-up, heap and RSS at rest.
-        return 6 * tiers * (targets - 1) + 3 * (targets - 1);
+        return 4 * tiers * (targets - 1);
     }
 
     /**
@@ -127,9 +112,9 @@ public final class Comparisons {
         Map<Tier, String> stoppedBy = new LinkedHashMap<>();
         run.comparisons().forEach(tier -> stoppedBy.put(tier.tier(), tier.stoppedBy()));
         List<String> labels = targets.stream().map(RunResult.Target::label).toList();
-        int besides = Footprints.intervals(run.launchFigures(), run.blocks(), labels);
-        return run.toBuilder().targets(targets).comparisons(of(run.blocks(), labels, stoppedBy, run.pilotPairs(), besides))
-                .footprint(Footprints.of(run.launchFigures(), run.blocks(), labels, Math.max(1, family(run.blocks(), labels) + besides)))
+        // A part of a shared run states no costs (RunRecord): it keeps none when rebased either.
+        return run.toBuilder().targets(targets).comparisons(of(run.blocks(), labels, stoppedBy, run.pilotPairs()))
+                .footprint(run.footprint().isEmpty() ? List.of() : Footprints.of(run.launchFigures(), run.blocks(), labels))
                 .build();
     }
 

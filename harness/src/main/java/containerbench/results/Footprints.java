@@ -21,8 +21,11 @@ import java.util.function.Function;
  * response: round by round as CPU per response is, the launch means' spread fitted over the tiers
  * ({@link PairedRatio#ofLaunches}). The collectors' pause share: a launch's figure of a tier is its
  * blocks' together (pauses over time), one ratio a launch as for start-up: a 2 s block often holds no
- * collection, and a ratio of shares of zero is none. Every interval here is adjusted for the
- * run's family, the load's intervals and these together ({@link Comparisons#family(RunResult)}).
+ * collection, and a ratio of shares of zero is none. These intervals are one family of their own,
+ * adjusted for each other (Bonferroni), apart from the load's: in the run's one family the 14 of a
+ * three-target run of two tiers widened every TPS and CPU interval of it (Undertow's CPU per
+ * response against Tomcat, 1.46×: adjusted 0.26-8.28 in a family of 30, 0.41-5.18 in the load's
+ * 16; BENCHMARKS.md), and the load's verdicts are the ones a run is for. Together the two families hold at 90% or better.
  */
 public final class Footprints {
 
@@ -58,9 +61,14 @@ public final class Footprints {
     public record TierCost(Tier tier, int users, Figure bytesPerResponse, Figure pausePercent, boolean failed) {
     }
 
-    /** How many intervals these figures state: what they add to the run's family. */
+    /** How many intervals these figures state: their family. */
     public static int intervals(List<LaunchFigures> launches, List<BlockResult> blocks, List<String> labels) {
         return intervals(of(launches, blocks, labels, 1));
+    }
+
+    /** Every other target against the baseline, each interval adjusted for all of them. */
+    public static List<Comparison> of(List<LaunchFigures> launches, List<BlockResult> blocks, List<String> labels) {
+        return of(launches, blocks, labels, Math.max(1, intervals(launches, blocks, labels)));
     }
 
     /** How many intervals these comparisons state. */
@@ -87,7 +95,7 @@ public final class Footprints {
     /**
      * Every other target against the baseline; empty with one target, or without a figure to compare.
      *
-     * @param family every interval the run states, these included: what each is adjusted for
+     * @param family what each interval is adjusted for: all of these ({@link #of(List, List, List)}), or 1 to count them
      */
     public static List<Comparison> of(List<LaunchFigures> launches, List<BlockResult> blocks, List<String> labels, int family) {
         List<Comparison> comparisons = new ArrayList<>();

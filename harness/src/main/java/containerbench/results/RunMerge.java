@@ -92,8 +92,6 @@ public final class RunMerge {
                 run.injector(), run.tiers())).toList();
         Injection injection = new Injection(first.injection().count(), null, first.injection().startAt(),
                 new Injection.Merged(parts.stream().map(RunResult::runId).toList(), toleranceMillis, drift, drifted, injectors));
-        // A shared run keeps no launch's start-up or memory at rest; its blocks' garbage, read by the launching injector, it keeps.
-        int besides = Footprints.intervals(List.of(), blocks, labels);
         String started = parts.stream().map(RunResult::startedAt).min(Comparator.naturalOrder()).orElse(first.startedAt());
         String finished = parts.stream().map(RunResult::finishedAt).filter(Objects::nonNull).max(Comparator.naturalOrder())
                 .orElse(null);
@@ -102,8 +100,9 @@ public final class RunMerge {
                 .finishedAt(finished).plan(first.plan()).cpuLimit(launcher.cpuLimit()).injector(first.injector())
                 .environment(launcher.environment()).sampling(launcher.sampling()).warmups(warmups).settling(launcher.settling())
                 .interleaving(launcher.interleaving()).leadIns(launcher.leadIns()).tiers(tiers).blocks(blocks)
-                .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, 0, besides))
-                .footprint(Footprints.of(List.of(), blocks, labels, Math.max(1, Comparisons.family(blocks, labels) + besides)))
+                .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, 0))
+                // A shared run keeps no launch's start-up or memory at rest; its blocks' garbage, read by the launching injector, it keeps.
+                .footprint(Footprints.of(List.of(), blocks, labels))
                 .host(launcher.host())
                 .answeredAfterRun(launcher.answeredAfterRun()).injection(injection).app(launcher.app())
                 .capacity(stair ? new RunResult.CapacitySearch(launcher.capacity().slo(),

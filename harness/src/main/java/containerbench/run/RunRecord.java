@@ -160,14 +160,12 @@ final class RunRecord {
         // One injector's part of a shared run: its blocks' garbage is the target's under every injector's load, over this
         // part's responses alone; the merged run, which sums them, compares it.
         boolean alone = order.settings().injectors().alone();
-        int besides = alone ? Footprints.intervals(launchFigures, blocks, labels) : 0;
-        int family = Math.max(1, Comparisons.family(blocks, labels) + besides);
         return write(running.toBuilder().status(status).launchFigures(launchFigures)
-                .footprint(alone ? Footprints.of(launchFigures, blocks, labels, family) : List.of()).profiles(profiles).injectorProfiles(injectorProfiles).finishedAt(Instant.now().toString())
+                .footprint(alone && labels.size() > 1 ? Footprints.of(launchFigures, blocks, labels) : List.of()).profiles(profiles).injectorProfiles(injectorProfiles).finishedAt(Instant.now().toString())
                 .gatlingReport(gatlingRun == null ? null : order.store().relative(gatlingRun.resolve("index.html")))
                 .sampling(measurement.sampling()).warmups(measurement.warmupResults()).leadIns(measurement.leadInResults()).settling(settling)
                 .tiers(measurement.tierResults()).blocks(blocks).capacity(capacity)
-                .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, running.pilotPairs(), besides))
+                .comparisons(labels.size() < 2 ? List.of() : Comparisons.of(blocks, labels, stoppedBy, running.pilotPairs()))
                 .answeredAfterRun(answeredAfterRun).cpuLimit(limit == null ? null : limit.throttled(targets.throttling()))
                 .injection(start == null ? null : new Injection(running.injection().count(), running.injection().index(),
                         start.known() ? start.instant().toString() : null, null))

@@ -36,8 +36,8 @@ class FootprintViewTest {
                 new FootprintView.Row("GC pause share at 500 users", "0.10%", "0.10%", "1.00× (0.70-1.40)", "=")), view.rows());
         assertEquals(List.of("tomcat, launch 1: its JVM could not be attached to"), view.why(), "what was not read, and why");
         List<String> lines = view.lines();
-        assertEquals("  jetty against tomcat besides CPU per response (medians over launches; ratio with its adjusted interval, over launches):",
-                lines.get(0));
+        assertEquals("  jetty against tomcat besides CPU per response (medians over launches; ratio with its interval over launches, adjusted"
+                + " for these figures' 4):", lines.get(0), "start-up, heap at rest and the tier's two: the RSS has no interval");
         assertEquals("    not read: tomcat, launch 1: its JVM could not be attached to", lines.get(lines.size() - 1));
         StringBuilder html = new StringBuilder();
         view.html(html);
