@@ -2,6 +2,7 @@ package containerbench.launch;
 
 import containerbench.launcher.TargetProtocol;
 import containerbench.settings.AppRequests;
+import containerbench.settings.AppSettings;
 import containerbench.settings.Profiling;
 import containerbench.settings.RunProperties;
 import containerbench.settings.RunSettings;
@@ -23,6 +24,11 @@ public final class RunningTarget implements AutoCloseable {
     // How long a target may take to announce its port. A target that exits fails at once; this bounds only a slow or hung
     // one. 120 s: Payara, started over TLS beside seven other containers on 2 cores, took more than 60 s (CI, 2026-12-07).
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    /** A user's jar may be given longer to listen ({@code -Dapp.startTimeout}): its launcher gives up first, saying why. */
+    private static Duration startTimeout(AppSettings app) {
+        return app.userJar() ? Duration.ofSeconds(Math.max(START_TIMEOUT.toSeconds(), app.jar().startTimeoutSeconds() + 15L)) : START_TIMEOUT;
+    }
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(15);
     // A target started elsewhere should already be up: say so soon when it is not.
     private static final Duration EXTERNAL_PROBE_TIMEOUT = Duration.ofSeconds(5);
@@ -100,7 +106,7 @@ public final class RunningTarget implements AutoCloseable {
             AppHttp.warm();
             long spawnedAt = System.currentTimeMillis();
             long spawned = System.nanoTime();
-            process = TargetProcess.start(module, settings, run.app(), prefix, log, START_TIMEOUT, port);
+            process = TargetProcess.start(module, settings, run.app(), prefix, log, startTimeout(run.app()), port);
             long ready = System.nanoTime();
             URI base = process.baseUrl(settings.host());
             ReadyProbe.await(base, app, PROBE_TIMEOUT, process::isAlive);

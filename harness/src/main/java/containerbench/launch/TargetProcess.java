@@ -69,6 +69,11 @@ public final class TargetProcess implements AutoCloseable {
                 args.addAll(List.of(TargetProtocol.USERS_OPTION, app.users().toString()));
             }
         }
+        if (app.userJar()) {
+            Path jar = settings.build().jar() == null ? app.jar().file() : settings.build().jar();
+            args.addAll(List.of(TargetProtocol.JAR_OPTION, jar.toString(), TargetProtocol.JAR_ARGS_OPTION, app.jar().args(),
+                    TargetProtocol.START_TIMEOUT_OPTION, Integer.toString(app.jar().startTimeoutSeconds())));
+        }
         settings.knobs().forEach((name, value) -> args.addAll(List.of("--" + name, value)));
         if (settings.tls()) {
             args.addAll(List.of("--tls-keystore", RunKeyStore.in(log.toAbsolutePath().getParent()).toString(), "--tls-password",

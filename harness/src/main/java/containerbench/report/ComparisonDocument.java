@@ -212,7 +212,8 @@ record ComparisonDocument(String title, int runCount, List<String> leftOut, List
     private static String application(RunResult run) {
         RunResult.App app = run.app();
         StringBuilder said = new StringBuilder(run.runId()).append(" served ")
-                .append(app.coordinate() != null ? app.coordinate() : app.war() != null ? Path.of(app.war()).getFileName() : "a running application")
+                .append(app.coordinate() != null ? app.coordinate() : app.war() != null ? Path.of(app.war()).getFileName()
+                        : app.jar() != null ? Path.of(app.jar()).getFileName() : "a running application")
                 .append(" at ").append(app.contextPath()).append(", requests from ").append(app.requests()).append(": ")
                 .append(String.join(", ", app.mix().stream().map(r -> "'" + r.name() + "' " + r.method() + " " + r.path()
                         + " (" + r.status() + ", weight " + r.weight() + ")").toList())).append('.');

@@ -151,8 +151,9 @@ public final class RunMerge {
         if (first.capacity() == null) {
             same(parts, "the tiers run", run -> run.tiers().stream().map(TierResult::name).toList());
         }
-        same(parts, "the application (-Dapp.war, -Dapp.requests)", run -> run.app() == null ? null
-                : List.of(String.valueOf(run.app().war()), String.valueOf(run.app().contextPath()), run.app().mix()));
+        same(parts, "the application (-Dapp.war, -Dapp.jar, -Dapp.requests)", run -> run.app() == null ? null
+                : List.of(String.valueOf(run.app().war()), String.valueOf(run.app().jar()), String.valueOf(run.app().contextPath()),
+                        run.app().mix()));
         int count = first.injection().count();
         List<Integer> indexes = parts.stream().map(run -> run.injection().index()).toList();
         for (int index = 0; index < count; index++) {

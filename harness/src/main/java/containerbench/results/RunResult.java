@@ -94,10 +94,10 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
     public record Judged(List<TierComparison> comparisons, CapacitySearch capacity, List<Footprints.Comparison> footprint) {
     }
 
-    public static final int SCHEMA = 21;
+    public static final int SCHEMA = 22;
 
     /** Every schema this version reads. */
-    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21);
+    public static final List<Integer> READABLE = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22);
 
     /**
      * A capacity search's findings (-Dslo.p99Ms): each target's highest rate that kept the goal, and
@@ -321,11 +321,12 @@ public record RunResult(int schema, @JsonUnwrapped Header header, List<Target> t
     /**
      * A user's application.
      *
-     * @param war the WAR deployed, or {@code null} for one running elsewhere
+     * @param war the WAR deployed, or {@code null} for a jar or one running elsewhere
+     * @param jar the executable jar run ({@code -Dapp.jar}), or {@code null} (schema 22)
      * @param coordinate the Maven coordinate it was given as, or {@code null}
      * @param requests where the requests were read from
      */
-    public record App(String war, String coordinate, String contextPath, String requests, List<Request> mix,
+    public record App(String war, String jar, String coordinate, String contextPath, String requests, List<Request> mix,
             List<Check> checks) {
     }
 

@@ -97,7 +97,8 @@ final class RunRecord {
         if (app.requests().login()) {
             return null;
         }
-        return new RunResult.App(app.war() == null ? null : app.war().toString(), app.coordinate(),
+        return new RunResult.App(app.war() == null ? null : app.war().toString(), app.jar() == null ? null : app.jar().file().toString(),
+                app.coordinate(),
                 app.contextPath().isEmpty() ? "/" : app.contextPath(), app.requests().source(),
                 app.requests().requests().stream().map(r -> new RunResult.Request(r.name(), r.method(), r.path(), r.status(),
                         r.weight())).toList(),

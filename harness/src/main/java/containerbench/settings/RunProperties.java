@@ -201,11 +201,27 @@ public final class RunProperties {
                     + " repository, or fetched from the remote ones. docs/applications.md",
             "the path of a .war file, or a Maven coordinate group:artifact:version of a war");
 
+    public static final Property APP_JAR = new Property("app.jar", null,
+            "an executable jar of yours that serves HTTP itself (a Spring Boot service, any framework's fat jar), run as"
+                    + " `java -jar` with `target.jvmArgs` on the `jar` target, which a run with no container chosen takes; two builds"
+                    + " as `-Dcontainers=jar[app.jar=a.jar],jar[app.jar=b.jar]`. docs/applications.md",
+            "the path of a .jar file");
+
+    // Spring Boot's own options: the jars most users measure are Boot services.
+    public static final Property APP_JAR_ARGS = new Property("app.jarArgs", "--server.port={port} --server.address={host}",
+            "the arguments `app.jar` runs with, `{port}` and `{host}` standing for where it must listen",
+            "arguments separated by spaces, {port} among them");
+
+    // The harness waits as long for any target's launcher to report its port.
+    public static final Property APP_START_TIMEOUT = new Property("app.startTimeout", "120",
+            "seconds `app.jar` may take to listen on its port; past them the run stops it and fails, naming the jar and the"
+                    + " end of its output", "a whole number of seconds >= 1");
+
     public static final Property APP_CONTEXT_PATH = new Property("app.contextPath", "/",
             "where `app.war` is deployed: `/` is ROOT", "/ or a path such as /shop (WildFly: one segment)");
 
     public static final Property APP_REQUESTS = new Property("app.requests", "(GET of the WAR's context root, answered 200)",
-            "the requests sent to `app.war`: a request file (JSON: method, path, query, headers, form or json body, status,"
+            "the requests sent to `app.war` or `app.jar`: a request file (JSON: method, path, query, headers, form or json body, status,"
                     + " weight, a CSV feeder, cookies) or a HAR saved from a browser; each is checked once on every target before"
                     + " the warm-up. docs/applications.md",
             "the path of a .json request file or a .har file");
@@ -253,7 +269,7 @@ public final class RunProperties {
             SLO_MAX_FAILURE_PERCENT, TIER_SECONDS, BLOCK_SECONDS, ROUNDS, LAUNCHES,
             PRECISION, MAX_MINUTES, WARMUP_SECONDS, WARMUP_MAX_SECONDS, WARMUP_USERS,
             TARGET_URL, TARGET_RESOURCES, TARGET_JVM_ARGS, TARGET_JAVA, TARGET_HOST, TARGET_CPU_LIMIT, TARGET_CPU_PERIOD_MS, TARGET_CPUS,
-            INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_CONTEXT_PATH, APP_REQUESTS, APP_USERS, APP_HEALTH, BENCHMARKS_DIR,
+            INJECTOR_CPUS, INJECTORS, INJECTOR_INDEX, START_AT, APP_WAR, APP_JAR, APP_JAR_ARGS, APP_START_TIMEOUT, APP_CONTEXT_PATH, APP_REQUESTS, APP_USERS, APP_HEALTH, BENCHMARKS_DIR,
             GATLING_RESULTS, MAX_FAILURE_PERCENT, MAX_P99_MS, RECORD, SAMPLE, PROFILE, PROFILE_INJECTOR);
 
     /** Set by the pom for the Gatling JVM, never by users: the active container profiles, and where the project is. */

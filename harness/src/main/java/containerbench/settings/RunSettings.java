@@ -96,7 +96,10 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
             throw new SettingException("injectors on machines of their own keep one schedule laid out from one instant: give "
                     + given.spelled(WARMUP_SECONDS) + " a number of seconds, not auto");
         }
-        AppSettings app = AppSettings.from(given, targets.get(0).launched(), targetsWar(given, targets));
+        AppSettings app = AppSettings.from(given, targets.get(0).launched(),
+                targetsArchive(given, targets, TargetSpec.WAR, RunProperties.APP_WAR, TargetBuild::war),
+                targetsArchive(given, targets, TargetSpec.JAR, RunProperties.APP_JAR, TargetBuild::jar));
+        refuseJarMismatch(given, app, targets, catalog);
         plan.client().refuseOver(given, plan, targets, app.requests(), injectors);
         Profiling injectorProfiling = Profiling.ofInjector(given);
         if (injectorProfiling != Profiling.OFF && plan.client() == LoadClient.WRK) {
@@ -110,21 +113,47 @@ public record RunSettings(TierPlan plan, Interleaving interleaving, Gates gates,
     }
 
     /**
-     * The WAR the targets name in their brackets when {@code -Dapp.war} names none: the baseline's,
-     * which the results record as the run's application; every target must then name one, since a
-     * run serves the login servlet or a user's application, not both.
+     * The archive the targets name in their brackets when {@code -Dapp.war} (or {@code -Dapp.jar}) names
+     * none: the baseline's, which the results record as the run's application; every target must then
+     * name one, since a run serves the login servlet or a user's application, not both.
+     *
+     * @param key the name in brackets, {@link TargetSpec#WAR} or {@link TargetSpec#JAR}
+     * @param property the run's property for it
+     * @param named each target's own archive, {@code null} where it names none
      */
-    private static Path targetsWar(Given given, List<TargetSettings> targets) {
-        List<TargetSettings> without = targets.stream().filter(target -> target.build().war() == null).toList();
-        if (without.size() == targets.size() || given.has(RunProperties.APP_WAR)) {
+    private static Path targetsArchive(Given given, List<TargetSettings> targets, String key, Property property,
+            java.util.function.Function<TargetBuild, Path> named) {
+        List<TargetSettings> without = targets.stream().filter(target -> named.apply(target.build()) == null).toList();
+        if (without.size() == targets.size() || given.has(property)) {
             return null;
         }
         if (!without.isEmpty()) {
-            throw new SettingException(without.get(0).label() + " names no " + TargetSpec.WAR + " and " + targets.stream()
-                    .filter(target -> target.build().war() != null).findFirst().orElseThrow().label() + " does: give "
-                    + given.spelled(RunProperties.APP_WAR) + " for the targets without one, or " + TargetSpec.WAR + " to each");
+            throw new SettingException(without.get(0).label() + " names no " + key + " and " + targets.stream()
+                    .filter(target -> named.apply(target.build()) != null).findFirst().orElseThrow().label() + " does: give "
+                    + given.spelled(property) + " for the targets without one, or " + key + " to each");
         }
-        return targets.get(0).build().war();
+        return named.apply(targets.get(0).build());
+    }
+
+    /**
+     * A user's jar runs on the jar target alone, and the jar target runs nothing else: a run compares
+     * one application on every target, never the login servlet against a jar.
+     */
+    private static void refuseJarMismatch(Given given, AppSettings app, List<TargetSettings> targets, TargetCatalog catalog) {
+        for (TargetSettings target : targets) {
+            boolean jarTarget = !catalog.kinds().get(target.container()).servesLogin();
+            if (app.userJar() && !jarTarget) {
+                throw new SettingException(given.spelled(RunProperties.APP_JAR) + " runs on the " + AppSettings.JAR_TARGET
+                        + " target, and " + target.label() + " serves the login servlet or a WAR: give "
+                        + given.spelled(RunProperties.CONTAINERS) + "=" + AppSettings.JAR_TARGET + " (or none), or "
+                        + AppSettings.JAR_TARGET + "[" + TargetSpec.JAR + "=...] for each build");
+            }
+            if (!app.userJar() && jarTarget) {
+                throw new SettingException("the " + AppSettings.JAR_TARGET + " target runs an executable jar of yours: give "
+                        + given.spelled(RunProperties.APP_JAR) + "=PATH (or " + AppSettings.JAR_TARGET + "[" + TargetSpec.JAR
+                        + "=PATH])");
+            }
+        }
     }
 
     /** What several launches cannot go with yet: refused before anything starts. */

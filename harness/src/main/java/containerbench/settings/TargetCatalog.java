@@ -22,8 +22,9 @@ public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knob
      *
      * @param deploysWars whether it takes a WAR of the user's (-Dapp.war)
      * @param standalone whether it starts a distribution in a process group of its own
+     * @param servesLogin whether it serves the login servlet: all but the target of a user's executable jar
      */
-    public record Kind(boolean deploysWars, boolean standalone) {
+    public record Kind(boolean deploysWars, boolean standalone, boolean servesLogin) {
     }
 
     private static final String SERVICE = "src/main/resources/META-INF/services/containerbench.launcher.Container";
@@ -52,7 +53,8 @@ public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knob
                     + " target is not built; `mvn -q process-classes` builds it");
         }
         return new Kind(Boolean.parseBoolean(properties.getProperty("deploysWars")),
-                Boolean.parseBoolean(properties.getProperty("standalone")));
+                Boolean.parseBoolean(properties.getProperty("standalone")),
+                !"false".equals(properties.getProperty("servesLogin")));
     }
 
     private static List<TargetKnob> knobsOf(Path module) {
@@ -90,6 +92,11 @@ public record TargetCatalog(Path projectRoot, Map<String, List<TargetKnob>> knob
     /** The containers that deploy a user's WAR, in name order. */
     public List<String> warContainers() {
         return names().stream().filter(name -> kinds.get(name).deploysWars()).toList();
+    }
+
+    /** The containers that serve the login servlet (all but the jar target), in name order. */
+    public List<String> loginContainers() {
+        return names().stream().filter(name -> kinds.get(name).servesLogin()).toList();
     }
 
     /** The standalone servers, in name order. */

@@ -191,10 +191,10 @@ public record TargetSettings(String name, int copy, String container, URI url, U
                 differs.put(written, value);
             }
         });
-        // A version or WAR the baseline names and this target does not: it runs the built one, or the run's.
-        for (String key : List.of(TargetSpec.VERSION, TargetSpec.WAR)) {
+        // A version, WAR or jar the baseline names and this target does not: it runs the built one, or the run's.
+        for (String key : List.of(TargetSpec.VERSION, TargetSpec.WAR, TargetSpec.JAR)) {
             if (baselineSpec.settings().containsKey(key) && !spec.settings().containsKey(key)) {
-                differs.put(key, key.equals(TargetSpec.VERSION) ? "built" : "-D" + TargetSpec.WAR);
+                differs.put(key, key.equals(TargetSpec.VERSION) ? "built" : "-D" + key);
             }
         }
         // Nothing differs: the same configuration again, an A/A pair, named as the baseline (#2 follows).
@@ -288,6 +288,10 @@ public record TargetSettings(String name, int copy, String container, URI url, U
                     + " name different containers: keep one");
         }
         List<String> containers = chosen.isEmpty() ? profiles : chosen;
+        if (containers.isEmpty() && given.has(RunProperties.APP_JAR)) {
+            // A jar of the user's is its own server: the one target that runs it.
+            containers = List.of(AppSettings.JAR_TARGET);
+        }
         if (containers.isEmpty()) {
             throw new SettingException("no container chosen: run with -P" + String.join(" or -P", catalog.names())
                     + " (or " + given.spelled(CONTAINER) + "=NAME). A profile Maven does not know, such as -Pjboss, chooses nothing:"

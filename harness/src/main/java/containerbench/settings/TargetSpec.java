@@ -24,11 +24,14 @@ public record TargetSpec(String container, Map<String, String> settings) {
     /** The key in brackets that names the target's own WAR ({@link TargetBuild}) rather than a knob. */
     public static final String WAR = "app.war";
 
+    /** The key in brackets that names the target's own executable jar ({@link TargetBuild}), on the jar target. */
+    public static final String JAR = "app.jar";
+
     /** The key in brackets that profiles this target alone ({@link Profiling}), {@code tomcat,tomcat[profile=cpu]}. */
     public static final String PROFILE = "profile";
 
     /** The keys in brackets that the harness reads, not the container. */
-    static final java.util.Set<String> NOT_KNOBS = java.util.Set.of(JVM_ARGS, VERSION, WAR, PROFILE);
+    static final java.util.Set<String> NOT_KNOBS = java.util.Set.of(JVM_ARGS, VERSION, WAR, JAR, PROFILE);
 
     public TargetSpec {
         settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));

@@ -35,8 +35,9 @@ final class RunningTargets implements AutoCloseable {
 
     private final Map<String, RunningTarget> targets = new LinkedHashMap<>();
 
+    /** Every container that serves the login servlet: all but the jar target, which runs a user's jar (ExecutableJarTargetTest). */
     static List<String> containers() {
-        return CATALOG.names();
+        return CATALOG.loginContainers();
     }
 
     static TargetSettings settings(String container, Map<String, String> properties) {
@@ -74,7 +75,8 @@ final class RunningTargets implements AutoCloseable {
     static Map<String, String> shortTimeouts(String container) {
         Map<String, String> timeouts = new LinkedHashMap<>();
         CATALOG.knobsOf(container).stream()
-                .filter(knob -> "idleTimeout".equals(knob.common()) || knob.name().equals("requestParseTimeout"))
+                .filter(knob -> "idleTimeout".equals(knob.common()) || knob.name().equals("requestParseTimeout")
+                        || knob.name().endsWith(".REQUEST_PARSE_TIMEOUT"))
                 .forEach(knob -> timeouts.put(knob.name(), "2000"));
         return timeouts;
     }

@@ -33,7 +33,7 @@ class ServletContractOverTlsTest {
 
 
     /**
-     * Jetty checks over TLS that a request's Host is a name of its certificate (SecureRequestCustomizer's
+     * Jetty (embedded, the server, and Boot's) checks over TLS that a request's Host is a name of its certificate (SecureRequestCustomizer's
      * sniHostCheck, on by default) and answers 400 "Invalid SNI" where it is not: the cases sent with
      * {@code Host: x}, which the run's certificate (localhost, 127.0.0.1) does not name, once the request
      * is parsed (its parser's own refusals, 431 or 505, come first). The other containers answer as over
@@ -43,7 +43,7 @@ class ServletContractOverTlsTest {
         boolean otherHost = c.request().contains("\r\nHost: x\r\n");
         int cleartext = c.on(container).status();
         boolean parsed = cleartext > 0 && (cleartext < 400 || List.of(403, 405, 413, 415).contains(cleartext));
-        if (!container.startsWith("jetty") || !otherHost || !parsed) {
+        if (!container.contains("jetty") || !otherHost || !parsed) {
             return c;
         }
         Map<String, ServletContractTest.Expect> differs = new java.util.HashMap<>(c.differs());

@@ -101,10 +101,10 @@ class ServletContractTest {
             servlet("NUL in a value", get("username=a%00b&password=1"), 400, "parameter username contains a control character\n"),
             servlet("CR LF in a value", get("username=a%0D%0ASet-Cookie:x&password=1"), 400,
                     "parameter username contains a control character\n"),
-            // Undertow (embedded or in WildFly) refuses a bad escape in the query itself, before any servlet runs.
+            // Undertow (embedded, in WildFly or in Boot) refuses a bad escape in the query itself, before any servlet runs.
             new Case("malformed percent-encoding", get("username=%ZZ&password=1"), true, false,
                     new Expect(400, "parameter username has malformed percent-encoding\n"),
-                    Map.of("undertow", new Expect(400, ""), "wildfly", new Expect(400, ""))),
+                    Map.of("undertow", new Expect(400, ""), "wildfly", new Expect(400, ""), "spring3-undertow", new Expect(400, ""))),
             servlet("malformed percent-encoding in a POST body", post(FORM, "username=%ZZ&password=1"), 400,
                     "parameter username has malformed percent-encoding\n"),
             servlet("POST without a form type", post("text/plain", LOGIN), 415, "content type must be " + FORM + "\n"),
@@ -126,15 +126,16 @@ class ServletContractTest {
             new Case("a body shorter than declared, then the client stops", "POST /loginServlet HTTP/1.1\r\nHost: x\r\n"
                     + "Connection: close\r\nContent-Type: " + FORM + "\r\nContent-Length: 100\r\n\r\n" + LOGIN, false, true,
                     new Expect(400, null), Map.of("payara", new Expect(-1, null))),
-            // Jetty names the limit it hit: 414 URI Too Long, 431 Request Header Fields Too Large.
+            // Jetty, embedded, standalone or in Boot, names the limit it hit: 414 URI Too Long, 431 Request Header Fields Too Large.
             container("a value of 100,000 characters", get("username=" + "a".repeat(100_000) + "&password=1"), 400,
-                    Map.of("jetty", new Expect(414, null), "jetty-server", new Expect(414, null))),
+                    everyJetty(new Expect(414, null))),
             container("a header of 64 KB", "GET /loginServlet?" + LOGIN + " HTTP/1.1\r\nHost: x\r\nX-Big: " + "b".repeat(65_536)
-                    + "\r\nConnection: close\r\n\r\n", 400, Map.of("jetty", new Expect(431, null), "jetty-server", new Expect(431, null))),
+                    + "\r\nConnection: close\r\n\r\n", 400, everyJetty(new Expect(431, null))),
             container("NUL in the request line", get("username=a\0b&password=1"), 400, Map.of()),
-            // WildFly 39.0.1.Final ships Undertow 2.3.23.Final, which takes it; embedded Undertow 2.3.26 refuses it.
+            // WildFly 39.0.1.Final ships Undertow 2.3.23.Final and Boot 3.5.7 Undertow 2.3.20.Final, which take it;
+            // embedded Undertow 2.3.26 refuses it.
             container("a bare CR inside a header", "GET /loginServlet?" + LOGIN + " HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n"
-                    + "Connection: close\r\n\r\n", 400, Map.of("wildfly", new Expect(200, ECHO))),
+                    + "Connection: close\r\n\r\n", 400, Map.of("wildfly", new Expect(200, ECHO), "spring3-undertow", new Expect(200, ECHO))),
             container("raw non-ASCII in the request target", get("username=ü&password=1"), 400, Map.of()),
             // Liberty looks the path up: 404, the path HTML-escaped, and the exception's class named; Payara
             // answers 404 with a page that does not repeat the path.
@@ -156,18 +157,25 @@ class ServletContractTest {
             container("two different Content-Lengths", "POST /loginServlet HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
                     + "Content-Type: " + FORM + "\r\nContent-Length: 21\r\nContent-Length: 5\r\n\r\n" + LOGIN, 400,
                     Map.of("liberty", new Expect(200, ECHO))),
-            // Undertow, embedded or in WildFly, closes the connection without an answer.
+            // Undertow, embedded, in WildFly or in Boot, closes the connection without an answer.
             container("an invalid chunk size", "POST /loginServlet HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: "
                     + FORM + "\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nusername=1\r\n0\r\n\r\n", 400,
-                    Map.of("undertow", new Expect(-1, null), "wildfly", new Expect(-1, null))),
-            // WildFly resolves the path to /loginServlet, which stays inside the root, and serves it.
+                    Map.of("undertow", new Expect(-1, null), "wildfly", new Expect(-1, null), "spring3-undertow", new Expect(-1, null))),
+            // WildFly resolves the path to /loginServlet, which stays inside the root, and serves it; Boot's
+            // Undertow finds nothing there and Boot's error controller answers 404 in JSON.
             container("a path that climbs out of the root", "GET /../loginServlet?" + LOGIN
                     + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 400,
-                    Map.of("undertow", new Expect(404, null), "wildfly", new Expect(200, ECHO))),
-            // Embedded Undertow serves an unknown HTTP version as HTTP/1.1; Tomcat refuses it with 505, WildFly with 400;
-            // Liberty serves it and answers "HTTP/9.9 200 OK".
+                    Map.of("undertow", new Expect(404, null), "wildfly", new Expect(200, ECHO), "spring3-undertow", new Expect(404, null))),
+            // Embedded Undertow serves an unknown HTTP version as HTTP/1.1; Tomcat refuses it with 505, WildFly and
+            // Boot's Undertow 2.3.20 with 400; Liberty serves it and answers "HTTP/9.9 200 OK".
             container("an unknown HTTP version", "GET /loginServlet?" + LOGIN + " HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n",
-                    505, Map.of("undertow", new Expect(200, ECHO), "wildfly", new Expect(400, null), "liberty", new Expect(200, ECHO))));
+                    505, Map.of("undertow", new Expect(200, ECHO), "wildfly", new Expect(400, null), "liberty", new Expect(200, ECHO),
+                            "spring3-undertow", new Expect(400, null))));
+
+    /** The same answer from every Jetty: embedded, the server, and Boot's on both Boot lines. */
+    private static Map<String, Expect> everyJetty(Expect expect) {
+        return Map.of("jetty", expect, "jetty-server", expect, "spring-jetty", expect, "spring3-jetty", expect);
+    }
 
     private static final java.util.regex.Pattern STACK_FRAME = java.util.regex.Pattern.compile("\\bat [\\w$.]+\\([\\w$]+\\.java:\\d+\\)");
 

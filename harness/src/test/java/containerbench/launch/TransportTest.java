@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -52,7 +53,16 @@ class TransportTest {
         if (Files.isExecutable(JAVA_25)) {
             openSsl.put("tomcat-server", Map.of("tls", "openssl", "target.java", JAVA_25.toString()));
         }
-        settled.startAll(RunningTargets.containers(), Map.of("http", "h2", "h2Streams", "50", "h2Window", "131072"), openSsl);
+        settled.startAll(http2Tunable(), Map.of("http", "h2", "h2Streams", "50", "h2Window", "131072"), openSsl);
+    }
+
+    /**
+     * The containers that take the common HTTP/2 settings: all but Spring Boot's, which has no property
+     * for them (its servers run with their own defaults, as a Boot service does).
+     */
+    static List<String> http2Tunable() {
+        return RunningTargets.containers().stream().filter(container -> RunningTargets.CATALOG.knobsOf(container).stream()
+                .anyMatch(knob -> "h2Streams".equals(knob.common()))).toList();
     }
 
     @AfterAll
@@ -87,6 +97,10 @@ class TransportTest {
             // client is told of no limit.
             System.out.println("TransportTest: " + container + " announced " + agreed.http2());
             Map<String, String> reported = new HashMap<>(reportedHttp2(container, target));
+            if (reported.isEmpty()) {
+                // Spring Boot's targets: no HTTP/2 knob, so nothing reported to compare.
+                return;
+            }
             if (container.equals("payara")) {
                 assertEquals("100", reported.put("h2Streams", "-1"));
             }
@@ -113,7 +127,7 @@ class TransportTest {
     }
 
     @ParameterizedTest
-    @MethodSource("containerbench.launch.RunningTargets#containers")
+    @MethodSource("http2Tunable")
     void eachContainerTakesTheCommonHttp2SettingsAndAnnouncesThem(String container) {
         RunningTarget target = settled.target(container);
         assertEquals(Map.of("h2Streams", "50", "h2Window", "131072"), reportedHttp2(container, target));

@@ -118,7 +118,7 @@ class ComparisonPageTest {
         RunResult plain = run("tomcat", "2026-01-01T00:00:00Z", Map.of(), null, whole);
         TierResult mixed = new TierResult(new TierResult.Load(whole.name(), "tomcat", whole.users()), whole.answers(), whole.latencyMs(),
                 whole.failed(), whole.window(), whole.resources(), whole.overloaded(), List.of(version, readHeap), null);
-        RunResult run = plain.toBuilder().tiers(List.of(mixed)).app(new RunResult.App("/m2/hawtio-war-4.2.0.war",
+        RunResult run = plain.toBuilder().tiers(List.of(mixed)).app(new RunResult.App("/m2/hawtio-war-4.2.0.war", null,
                 "io.hawt:hawtio-war:4.2.0", "/", "examples/hawtio-jolokia.json",
                 List.of(new RunResult.Request("version", "GET", "/jolokia/version", 200, 3),
                         new RunResult.Request("read heap", "POST", "/jolokia", 200, 1)),

@@ -137,7 +137,7 @@ class ResultsStoreTest {
     void aSchemaOfTheFutureIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("future.json"), "{ \"schema\" : 99, \"runId\" : \"x\" }");
         var error = assertThrows(IOException.class, () -> ResultsStore.read(file));
-        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21", error.getMessage());
+        assertEquals("results schema 99, this version reads schemas 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22", error.getMessage());
     }
 
     @Test

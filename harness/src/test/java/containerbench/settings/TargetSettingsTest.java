@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -145,7 +146,7 @@ class TargetSettingsTest {
                 "tomcat[version=11.0.24],tomcat[version=11.0.27,threads=64]")), CATALOG);
         assertEquals(List.of("tomcat[version=11.0.24]", "tomcat[version=11.0.27,threads=64]"),
                 versions.stream().map(TargetSettings::label).toList());
-        assertEquals(new TargetBuild("11.0.24", null), versions.get(0).build());
+        assertEquals(new TargetBuild("11.0.24", null, null), versions.get(0).build());
         assertEquals(Map.of("maxThreads", "64"), versions.get(1).knobs(), "the version is no knob of the container's");
         java.nio.file.Path base = java.nio.file.Files.writeString(dir.resolve("base.war"), "");
         java.nio.file.Path change = java.nio.file.Files.writeString(dir.resolve("change.war"), "");
@@ -166,6 +167,41 @@ class TargetSettingsTest {
                 "tomcat,tomcat[app.war=" + change + "]")), CATALOG, 2));
         assertEquals("tomcat names no app.war and tomcat[app.war=" + change + "] does: give -Dapp.war for the targets"
                 + " without one, or app.war to each", mixed.getMessage());
+    }
+
+    @Test
+    void aUsersJarRunsOnTheJarTargetAloneAndTwoBuildsOfItAreTwoTargets(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path base = java.nio.file.Files.writeString(dir.resolve("base.jar"), "PK");
+        Path change = java.nio.file.Files.writeString(dir.resolve("change.jar"), "PK");
+        RunSettings alone = RunSettings.from(Given.maven(Map.of("app.jar", base.toString())), CATALOG, 2);
+        assertEquals(List.of("jar"), alone.targets().stream().map(TargetSettings::container).toList(), "-Dapp.jar alone chooses it");
+        assertEquals(new AppSettings.Jar(base, "--server.port={port} --server.address={host}", 120), alone.app().jar());
+        assertEquals("/", alone.app().requests().requests().get(0).path(), "its root, as a WAR's, unless told");
+
+        RunSettings builds = RunSettings.from(Given.maven(Map.of("containers", "jar[app.jar=" + base + "],jar[app.jar=" + change + "]",
+                "app.jarArgs", "--port {port}", "app.startTimeout", "30")), CATALOG, 2);
+        assertEquals(List.of("jar[app.jar=" + base + "]", "jar[app.jar=" + change + "]"),
+                builds.targets().stream().map(TargetSettings::label).toList());
+        assertEquals(new AppSettings.Jar(base, "--port {port}", 30), builds.app().jar(), "the baseline's jar is the run's");
+        assertEquals(change, builds.targets().get(1).build().jar());
+
+        assertEquals("-Dapp.jar runs on the jar target, and tomcat serves the login servlet or a WAR: give -Dcontainers=jar (or"
+                + " none), or jar[app.jar=...] for each build", assertThrows(SettingException.class, () -> RunSettings.from(
+                        Given.maven(Map.of("container", "tomcat", "app.jar", base.toString())), CATALOG, 2)).getMessage());
+        assertEquals("the jar target runs an executable jar of yours: give -Dapp.jar=PATH (or jar[app.jar=PATH])",
+                assertThrows(SettingException.class, () -> RunSettings.from(Given.maven(Map.of("container", "jar")), CATALOG, 2))
+                        .getMessage());
+        assertEquals("app.jar in tomcat[app.jar=" + base + "] (-Dcontainers): tomcat serves the login servlet or a WAR; an"
+                + " executable jar runs on the jar target, as jar[app.jar=" + base + "]", assertThrows(SettingException.class,
+                        () -> labels(Map.of("containers", "tomcat[app.jar=" + base + "]"))).getMessage());
+        assertEquals("bad value -Dapp.jarArgs=--server.port=8080: app.jarArgs accepts arguments separated by spaces, {port} among"
+                + " them", assertThrows(SettingException.class, () -> RunSettings.from(Given.maven(Map.of("app.jar", base.toString(),
+                        "app.jarArgs", "--server.port=8080")), CATALOG, 2)).getMessage());
+        assertEquals("-Dapp.contextPath is for a WAR, and -Dapp.jar runs an executable jar, which is its own server: keep one",
+                assertThrows(SettingException.class, () -> RunSettings.from(Given.maven(Map.of("app.jar", base.toString(),
+                        "app.contextPath", "/shop")), CATALOG, 2)).getMessage());
+        assertEquals("bad value -Dapp.jar=nowhere.jar: there is no such file", assertThrows(SettingException.class,
+                () -> RunSettings.from(Given.maven(Map.of("app.jar", "nowhere.jar")), CATALOG, 2)).getMessage());
     }
 
     @Test

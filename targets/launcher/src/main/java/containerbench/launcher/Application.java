@@ -5,10 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a container serves: the project's login servlet (the studies' application), or a WAR of the
- * user's at a context path of the user's.
+ * What a container serves: the project's login servlet (the studies' application), a WAR of the
+ * user's at a context path of the user's, or an executable jar of the user's that is its own server.
  */
-public sealed interface Application permits Application.Login, Application.War {
+public sealed interface Application permits Application.Login, Application.War, Application.Jar {
 
     /** The login servlet at {@code /loginServlet}, registered by the launcher itself. */
     record Login() implements Application {
@@ -52,8 +52,55 @@ public sealed interface Application permits Application.Login, Application.War {
         }
     }
 
-    /** The servlet at /loginServlet, unless {@code war} names an archive; a context path of / is ROOT. */
-    static Application of(String war, String contextPath, String users) {
+    /**
+     * An executable jar that serves HTTP itself (a Spring Boot service, any framework's fat jar), run as
+     * {@code java -jar file args} with the target JVM's options.
+     *
+     * @param args its arguments, {@code {host}} and {@code {port}} standing for where it must listen
+     * @param startTimeout how long it may take to listen on that port
+     */
+    record Jar(Path file, String args, java.time.Duration startTimeout) implements Application {
+
+        public Jar {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("bad value for --jar: " + file + " is not a file");
+            }
+            if (!args.contains("{port}")) {
+                throw new IllegalArgumentException("bad value for --jar-args: '" + args + "'; it must tell the jar its port with"
+                        + " {port}, as in --server.port={port}");
+            }
+        }
+
+        /** Its arguments for this address and port, split on spaces. */
+        public List<String> arguments(String host, int port) {
+            return java.util.Arrays.stream(args.trim().split("\\s+")).filter(arg -> !arg.isEmpty())
+                    .map(arg -> arg.replace("{host}", host).replace("{port}", Integer.toString(port))).toList();
+        }
+    }
+
+    /** Spring Boot's own options for where to listen; the default of {@code --jar-args}. */
+    String BOOT_ARGS = "--server.port={port} --server.address={host}";
+
+    /** How long a jar may take to listen when not told otherwise, as long as the harness waits for a target. */
+    int START_TIMEOUT_SECONDS = 120;
+
+    /**
+     * The servlet at /loginServlet, unless {@code war} names an archive (a context path of / is ROOT) or
+     * {@code jar} an executable jar.
+     */
+    static Application of(String war, String contextPath, String users, String jar, String jarArgs, Integer startTimeout) {
+        if (jar == null && (jarArgs != null || startTimeout != null)) {
+            throw new IllegalArgumentException((jarArgs != null ? "--jar-args are given to" : "--start-timeout waits for")
+                    + " an executable jar: give --jar too");
+        }
+        if (jar != null) {
+            if (war != null || contextPath != null || users != null) {
+                throw new IllegalArgumentException("--jar runs an executable jar, which is its own server: --"
+                        + (war != null ? "war" : contextPath != null ? "context-path" : "users") + " is for a WAR");
+            }
+            return new Jar(Path.of(jar).toAbsolutePath(), jarArgs == null ? BOOT_ARGS : jarArgs,
+                    java.time.Duration.ofSeconds(startTimeout == null ? START_TIMEOUT_SECONDS : startTimeout));
+        }
         if (war == null) {
             if (contextPath != null || users != null) {
                 throw new IllegalArgumentException((contextPath != null ? "--context-path places" : "--users are let in by")

@@ -24,6 +24,14 @@ public interface Container {
     }
 
     /**
+     * Whether it serves the login servlet: every container but the one that runs an executable jar of
+     * the user's, which is its own server.
+     */
+    default boolean servesLogin() {
+        return true;
+    }
+
+    /**
      * Whether it is a standalone server: a distribution started with its own scripts, in a process
      * group of its own, whose JVM is not the launcher's ({@code server.pid}).
      */

@@ -27,7 +27,7 @@ public final class KnobList {
         Container container = TargetMain.onlyContainer();
         writeIfChanged(Path.of(args[0]), String.join("\n", container.knobs().stream().map(Knob::line).toList()) + "\n");
         writeIfChanged(Path.of(args[1]), "name=" + container.name() + "\ndeploysWars=" + container.deploysWars()
-                + "\nstandalone=" + container.standalone() + "\n");
+                + "\nstandalone=" + container.standalone() + "\nservesLogin=" + container.servesLogin() + "\n");
     }
 
     /** Writes {@code text} unless the file holds it already, through a file beside it moved into place whole. */

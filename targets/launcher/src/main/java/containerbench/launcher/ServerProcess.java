@@ -70,7 +70,7 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /** What tells that a started server serves its application. */
-    public sealed interface Readiness permits Readiness.Login, Readiness.Logged {
+    public sealed interface Readiness permits Readiness.Login, Readiness.Logged, Readiness.Listening {
 
         /**
          * The login servlet answers a login at {@code http://host:port/loginServlet}, or at
@@ -93,6 +93,13 @@ public final class ServerProcess implements AutoCloseable {
          *     which say why, long before the end of the output
          */
         record Logged(String ready, List<String> failed, List<String> errors) implements Readiness {
+        }
+
+        /**
+         * An executable jar, whose URLs and log the launcher does not know: it accepts a connection on the
+         * port it was told within {@code timeout} (the harness then checks its answers).
+         */
+        record Listening(String host, int port, Duration timeout) implements Readiness {
         }
     }
 
@@ -147,6 +154,8 @@ public final class ServerProcess implements AutoCloseable {
         try {
             if (readiness instanceof Readiness.Login login) {
                 server.awaitLogin(login);
+            } else if (readiness instanceof Readiness.Listening listening) {
+                server.awaitListening(listening);
             } else {
                 server.awaitLog((Readiness.Logged) readiness);
             }
@@ -212,6 +221,25 @@ public final class ServerProcess implements AutoCloseable {
         }
         throw new IllegalStateException("the server did not log '" + logged.ready() + "' within " + START_TIMEOUT.toSeconds()
                 + " s; the end of its output:\n" + tail());
+    }
+
+    private void awaitListening(Readiness.Listening listening) throws Exception {
+        long deadline = System.nanoTime() + listening.timeout().toNanos();
+        java.net.InetSocketAddress address = new java.net.InetSocketAddress(listening.host(), listening.port());
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the jar exited with status " + process.exitValue() + " before it listened on "
+                        + listening.host() + ":" + listening.port() + "; the end of its output:\n" + tail());
+            }
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(address, 1000);
+                return;
+            } catch (IOException e) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IllegalStateException("the jar did not listen on " + listening.host() + ":" + listening.port() + " within "
+                + listening.timeout().toSeconds() + " s (was it told its port? --jar-args); the end of its output:\n" + tail());
     }
 
     private void awaitLogin(Readiness.Login readiness) throws Exception {

@@ -106,6 +106,9 @@ public final class TargetMain {
             facts.put(TargetProtocol.APP_WAR, war.file().toString());
             facts.put(TargetProtocol.APP_CONTEXT_PATH, war.contextPath().isEmpty() ? "/" : war.contextPath());
         }
+        if (options.application() instanceof Application.Jar jar) {
+            facts.put(TargetProtocol.APP_JAR, jar.file().toString());
+        }
         if (report != null) {
             facts.put(TargetProtocol.RESOURCES_PORT, Integer.toString(report.port()));
             facts.put(TargetProtocol.RESOURCES_SCOPE, options.resourcesScope().spelled());

@@ -32,6 +32,11 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
             Map.entry("war", "a web application archive to deploy instead of the login servlet"),
             Map.entry("context-path", "where the --war is deployed: / (ROOT, the default) or a path such as /shop"),
             Map.entry("users", "a file of name: password, role, ... lines: whom the --war's security constraints let in (default none)"),
+            Map.entry("jar", "an executable jar of yours to run as java -jar, with this JVM's options, instead of the login servlet"
+                    + " (the jar target)"),
+            Map.entry("jar-args", "the --jar's arguments, {host} and {port} standing for where it must listen (default "
+                    + Application.BOOT_ARGS + ")"),
+            Map.entry("start-timeout", "seconds the --jar may take to listen (default " + Application.START_TIMEOUT_SECONDS + ")"),
             Map.entry("watch-stdin", "stop when standard input closes (used by the harness, so that a target never outlives it)"),
             Map.entry("resources-port", "serve this target's own CPU time and memory on this port (0 for any free one), apart from the"
                     + " measured one, for a harness that did not start it (-Dtarget.resources); default none"),
@@ -56,6 +61,9 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
         String war = null;
         String contextPath = null;
         String users = null;
+        String jar = null;
+        String jarArgs = null;
+        Integer startTimeout = null;
         Integer resourcesPort = null;
         ResourceReport.Scope scope = ResourceReport.Scope.TREE;
         String keyStore = null;
@@ -90,6 +98,12 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
                         contextPath = value;
                     } else if (name.equals("users")) {
                         users = value;
+                    } else if (name.equals("jar")) {
+                        jar = value;
+                    } else if (name.equals("jar-args")) {
+                        jarArgs = value;
+                    } else if (name.equals("start-timeout")) {
+                        startTimeout = checkSeconds(value);
                     } else if (name.equals("resources-port")) {
                         resourcesPort = checkPort(value, "--resources-port");
                     } else if (name.equals("resources-scope")) {
@@ -108,7 +122,7 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
                 }
             }
         }
-        return new TargetOptions(host, port, Map.copyOf(values), Application.of(war, contextPath, users), action, watchStdin,
+        return new TargetOptions(host, port, Map.copyOf(values), Application.of(war, contextPath, users, jar, jarArgs, startTimeout), action, watchStdin,
                 resourcesPort, scope, transport(values.getOrDefault(Transport.KNOB, "h1"), keyStore, keyStorePassword));
     }
 
@@ -140,6 +154,18 @@ public record TargetOptions(String host, int port, Map<String, String> knobs, Ap
             }
         }
         throw new IllegalArgumentException("bad value for --resources-scope: '" + value + "'; it accepts tree or cgroup");
+    }
+
+    private static int checkSeconds(String value) {
+        try {
+            int seconds = Integer.parseInt(value);
+            if (seconds >= 1) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("bad value for --start-timeout: '" + value + "'; it accepts a whole number of seconds >= 1");
     }
 
     private static int checkPort(String value, String option) {

@@ -23,6 +23,14 @@ public final class TargetProtocol {
     public static final String CONTEXT_PATH_OPTION = "--context-path";
     /** The file of users the WAR's security constraints let in: {@code --users FILE}. */
     public static final String USERS_OPTION = "--users";
+    /**
+     * An executable jar of the user's, run as {@code java -jar FILE ARGS}, its arguments one string with
+     * {@code {host}} and {@code {port}} in it: {@code --jar FILE --jar-args "--server.port={port}"}.
+     */
+    public static final String JAR_OPTION = "--jar";
+    public static final String JAR_ARGS_OPTION = "--jar-args";
+    /** How long a target may take to listen before its launcher gives up on it: {@code --start-timeout SECONDS}. */
+    public static final String START_TIMEOUT_OPTION = "--start-timeout";
     private static final String READY = PREFIX + "ready port=";
 
     public static final String CONTAINER = "container";
@@ -34,6 +42,8 @@ public final class TargetProtocol {
     /** The WAR deployed instead of the login servlet, and its context path ({@code /} for ROOT). */
     public static final String APP_WAR = "app.war";
     public static final String APP_CONTEXT_PATH = "app.contextPath";
+    /** The executable jar run instead of the login servlet. */
+    public static final String APP_JAR = "app.jar";
     /** A standalone server's own JVM, the process to sample, rather than its launcher's. */
     public static final String SERVER_PID = "server.pid";
     /** A standalone server's process group, stopped by its launcher, or by the harness when the launcher cannot. */
