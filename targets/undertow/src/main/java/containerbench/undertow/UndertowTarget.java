@@ -22,7 +22,7 @@ import org.xnio.Options;
  * The login servlet on embedded Undertow, the web container of WildFly, deployed through
  * Undertow's servlet API as WildFly deploys a WAR; knobs named as Undertow's builder names them.
  */
-public final class UndertowTarget implements Container {
+public class UndertowTarget implements Container {
 
     private static final List<Knob> KNOBS = List.of(
             Knob.integer("ioThreads", null, 1, "non-blocking I/O threads (Undertow's default: max(2, cores))"),
@@ -48,9 +48,20 @@ public final class UndertowTarget implements Container {
 
     private static final List<Knob> ALL_KNOBS = Stream.concat(KNOBS.stream(), H2_KNOBS.stream()).toList();
 
+    private final String name;
+
+    public UndertowTarget() {
+        this("undertow");
+    }
+
+    /** The same launcher under another name: built on another servlet implementation (targets/undertow-ee). */
+    protected UndertowTarget(String name) {
+        this.name = name;
+    }
+
     @Override
-    public String name() {
-        return "undertow";
+    public final String name() {
+        return name;
     }
 
     @Override
